@@ -1,0 +1,22 @@
+import typescript from '@rollup/plugin-typescript';
+import type { RollupOptions } from 'rollup';
+
+// The QuickJS bundle: one entry per program, and one chunk per route reached through import(),
+// so a request parses only the pipeline plus the code of the route it hits.
+const config: RollupOptions = {
+  input: {
+    wrtapi: 'shims/qjs/cgi.ts',
+  },
+  external: ['std', 'os'],
+  plugins: [typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true })],
+  output: {
+    dir: 'dist/qjs',
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'routes/[name].js',
+    generatedCode: 'es2015',
+  },
+  treeshake: { moduleSideEffects: false },
+};
+
+export default config;

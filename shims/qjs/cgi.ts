@@ -1,0 +1,4 @@
+import { routerPorts } from './ports.js';
+import { handleRequest } from '../../src/main.js';
+
+handleRequest(routerPorts());

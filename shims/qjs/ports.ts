@@ -1,0 +1,148 @@
+import * as std from 'std';
+import * as os from 'os';
+import type { FileInfo, Ports, RunResult } from '../../src/ports.js';
+
+const ENOENT = 2;
+const EEXIST = 17;
+const ESRCH = 3;
+
+/**
+ * The router implementation of the ports over QuickJS `std`/`os`. `WRTAPI_ROOT` (default `/`)
+ * prefixes every router path, so the same bundle serves a real router and the emulator's sandbox.
+ */
+export function routerPorts(): Ports {
+  const root = (std.getenv('WRTAPI_ROOT') ?? '').replace(/\/+$/, '');
+  const real = (path: string) => root + path;
+  let temporaryCounter = 0;
+
+  function fail(what: string, path: string, errno: number): never {
+    throw new Error(`${what} ${path}: ${std.strerror(-errno)}`);
+  }
+
+  function readFile(path: string): string | undefined {
+    const error: { errno?: number } = {};
+    const file = std.open(real(path), 'r', error);
+    if (!file) {
+      if (error.errno === ENOENT) return undefined;
+      fail('cannot read', path, -(error.errno ?? 0));
+    }
+    try {
+      return file.readAsString();
+    } finally {
+      file.close();
+    }
+  }
+
+  function writeFile(realPath: string, text: string, mode: string) {
+    const error: { errno?: number } = {};
+    const file = std.open(realPath, mode, error);
+    if (!file) fail('cannot write', realPath, -(error.errno ?? 0));
+    file.puts(text);
+    file.flush();
+    if (file.close() !== 0) fail('cannot write', realPath, -5);
+  }
+
+  function temporaryBeside(path: string): string {
+    const slash = path.lastIndexOf('/');
+    return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${pid()}.${temporaryCounter++}.tmp`;
+  }
+
+  function makeDirectory(path: string) {
+    let prefix = '';
+    for (const part of path.split('/').filter(Boolean)) {
+      prefix += '/' + part;
+      const errno = os.mkdir(real(prefix), 0o755);
+      if (errno !== 0 && errno !== -EEXIST) fail('cannot create directory', prefix, errno);
+    }
+  }
+
+  let cachedPid = 0;
+  function pid(): number {
+    if (!cachedPid) {
+      const [target] = os.readlink('/proc/self');
+      cachedPid = Number(target);
+    }
+    return cachedPid;
+  }
+
+  return {
+    env: (name) => std.getenv(name),
+    readBody: (bytes) => (bytes > 0 ? std.in.readAsString(bytes) : ''),
+    writeAnswer(text) {
+      std.out.puts(text);
+      std.out.flush();
+    },
+
+    readFile,
+    writeFileAtomic(path, text) {
+      const temporary = real(temporaryBeside(path));
+      writeFile(temporary, text, 'w');
+      const errno = os.rename(temporary, real(path));
+      if (errno !== 0) {
+        os.remove(temporary);
+        fail('cannot replace', path, errno);
+      }
+    },
+    appendFile(path, text) {
+      writeFile(real(path), text, 'a');
+    },
+    createExclusive(path, text) {
+      const fd = os.open(real(path), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644);
+      if (fd === -EEXIST) return false;
+      if (fd < 0) fail('cannot create', path, fd);
+      os.close(fd);
+      if (text) writeFile(real(path), text, 'w');
+      return true;
+    },
+    remove(path) {
+      const errno = os.remove(real(path));
+      if (errno !== 0 && errno !== -ENOENT) fail('cannot remove', path, errno);
+    },
+    list(dir) {
+      const [names, errno] = os.readdir(real(dir));
+      if (errno === ENOENT) return [];
+      if (errno !== 0) fail('cannot list', dir, -errno);
+      return names.filter((name) => name !== '.' && name !== '..').sort();
+    },
+    stat(path): FileInfo | undefined {
+      const [info, errno] = os.stat(real(path));
+      if (errno === ENOENT) return undefined;
+      if (errno !== 0) fail('cannot stat', path, -errno);
+      return { size: info.size, mtimeMs: info.mtime, isDirectory: (info.mode & os.S_IFMT) === os.S_IFDIR };
+    },
+    makeDirectory,
+
+    run(argv, stdin = ''): RunResult {
+      // Pipes would deadlock on large outputs without an event loop; temporary files cannot.
+      const base = `/tmp/wrtapi/run.${pid()}.${temporaryCounter++}`;
+      const paths = { in: real(base + '.in'), out: real(base + '.out'), err: real(base + '.err') };
+      makeDirectory('/tmp/wrtapi');
+      writeFile(paths.in, stdin, 'w');
+      const fds = [
+        os.open(paths.in, os.O_RDONLY),
+        os.open(paths.out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+        os.open(paths.err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+      ];
+      try {
+        if (fds.some((fd) => fd < 0)) fail('cannot open', base, fds.find((fd) => fd < 0)!);
+        const code = os.exec([real(argv[0]), ...argv.slice(1)], { block: true, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
+        return { code, stdout: std.loadFile(paths.out) ?? '', stderr: std.loadFile(paths.err) ?? '' };
+      } finally {
+        for (const fd of fds) if (fd >= 0) os.close(fd);
+        for (const path of Object.values(paths)) os.remove(path);
+      }
+    },
+    pid,
+    isAlive: (other) => os.kill(other, 0) !== -ESRCH,
+
+    now: () => Date.now(),
+    randomBytes(count) {
+      const file = std.open('/dev/urandom', 'rb');
+      if (!file) throw new Error('cannot open /dev/urandom');
+      const bytes = new Uint8Array(count);
+      for (let i = 0; i < count; i++) bytes[i] = file.getByte();
+      file.close();
+      return bytes;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The only way src/ reaches the machine. Paths are router paths (`/etc/config/network`); the shim
+// decides where they live (the real root on a router, a sandbox under the emulator).
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface FileInfo {
+  size: number;
+  mtimeMs: number;
+  isDirectory: boolean;
+}
+
+export interface Ports {
+  /** A CGI variable or other environment value. */
+  env(name: string): string | undefined;
+  /** The request body: exactly `bytes` bytes of stdin, decoded as UTF-8. */
+  readBody(bytes: number): string;
+  /** The whole CGI answer, written once. */
+  writeAnswer(text: string): void;
+
+  /** The file's text, or undefined when it does not exist. Other failures throw. */
+  readFile(path: string): string | undefined;
+  /** Replaces the file by writing a temporary beside it and renaming it over the old one. */
+  writeFileAtomic(path: string, text: string): void;
+  /** Appends with O_APPEND, so short concurrent appends never interleave. */
+  appendFile(path: string, text: string): void;
+  /** Creates the file only if it does not exist yet; false when it already exists. */
+  createExclusive(path: string, text: string): boolean;
+  /** Removes a file; a missing file is not an error. */
+  remove(path: string): void;
+  /** Names in a directory (without `.` and `..`), or [] when it does not exist. */
+  list(dir: string): string[];
+  stat(path: string): FileInfo | undefined;
+  /** Creates the directory and its parents when missing. */
+  makeDirectory(path: string): void;
+
+  /** Runs an argv (never a shell) with optional stdin and waits for it. */
+  run(argv: string[], stdin?: string): RunResult;
+  /** This process's id, and whether another process id is still alive (stale locks). */
+  pid(): number;
+  isAlive(pid: number): boolean;
+
+  /** Wall clock, milliseconds since the epoch. */
+  now(): number;
+  /** Bytes from /dev/urandom. */
+  randomBytes(count: number): Uint8Array;
+}
