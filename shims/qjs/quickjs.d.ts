@@ -8,7 +8,8 @@ declare module 'std' {
     flush(): void;
     close(): number;
   }
-  export const in: FILE;
+  const stdin: FILE;
+  export { stdin as in };
   export const out: FILE;
   export const err: FILE;
   export function open(path: string, mode: string, errorObj?: { errno?: number }): FILE | null;
