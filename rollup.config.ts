@@ -1,3 +1,4 @@
+import { nodeResolve } from '@rollup/plugin-node-resolve';
 import typescript from '@rollup/plugin-typescript';
 import type { RollupOptions } from 'rollup';
 
@@ -8,7 +9,7 @@ const config: RollupOptions = {
     wrtapi: 'shims/qjs/cgi.ts',
   },
   external: ['std', 'os'],
-  plugins: [typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true })],
+  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true })],
   output: {
     dir: 'dist/qjs',
     format: 'es',

@@ -1,0 +1,66 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+
+/** UTF-8 bytes of a string; a lone surrogate becomes U+FFFD, as TextEncoder (absent in QuickJS) does. */
+export function utf8Bytes(text: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+    if (code < 0x80) {
+      bytes.push(code);
+    } else if (code < 0x800) {
+      bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
+    } else if (code < 0x10000) {
+      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+    } else {
+      bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+    }
+  }
+  return Uint8Array.from(bytes);
+}
+
+export function hex(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += (byte < 16 ? '0' : '') + byte.toString(16);
+  return text;
+}
+
+export function sha256Hex(text: string): string {
+  return hex(sha256(utf8Bytes(text)));
+}
+
+/** The stored hash of a bearer: SHA-256 of `<salt>:<bearer>`, lowercase hex. */
+export function hashBearer(salt: string, bearer: string): string {
+  return sha256Hex(`${salt}:${bearer}`);
+}
+
+/** Compares without an early exit, so the time taken does not reveal where two hashes differ. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+function requireBytes(random: Uint8Array, count: number): void {
+  if (random.length !== count) throw new RangeError(`expected ${count} random bytes, got ${random.length}`);
+}
+
+/** A bearer from 16 random bytes (128 bits): `wrtapi_` and 32 lowercase hex digits, URL- and header-safe. */
+export function newBearer(random: Uint8Array): string {
+  requireBytes(random, 16);
+  return `wrtapi_${hex(random)}`;
+}
+
+/** A salt from 16 random bytes: 32 lowercase hex digits. */
+export function newSalt(random: Uint8Array): string {
+  requireBytes(random, 16);
+  return hex(random);
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { constantTimeEqual, hashBearer, hex, newBearer, newSalt, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
+
+test('SHA-256 NIST vectors', () => {
+  assert.is(sha256Hex(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  assert.is(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.is(
+    sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'),
+    '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+  );
+  assert.is(
+    sha256Hex(
+      'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu',
+    ),
+    'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1',
+  );
+  assert.is(sha256Hex('a'.repeat(1000000)), 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+});
+
+test('SHA-256 of non-ASCII text hashes its UTF-8 bytes', () => {
+  for (const text of ['héllo', '€uro', '日本語', '😀 emoji', 'x\u0000y']) {
+    assert.is(sha256Hex(text), createHash('sha256').update(text, 'utf8').digest('hex'), text);
+  }
+});
+
+test('utf8Bytes agrees with Node, lone surrogates included', () => {
+  for (const text of ['', 'abc', 'é', '\u07ff', '\u0800', '€', '\uffff', '😀', '\ud800', '\udc00x', 'a\ud83d', '\ud83d\ud83d\ude00', '\u0000']) {
+    assert.equal(Array.from(utf8Bytes(text)), Array.from(Buffer.from(text, 'utf8')), JSON.stringify(text));
+  }
+  assert.equal(Array.from(utf8Bytes('😀')), [0xf0, 0x9f, 0x98, 0x80]);
+  assert.equal(Array.from(utf8Bytes('\ud800')), [0xef, 0xbf, 0xbd]);
+});
+
+test('hex', () => {
+  assert.is(hex(new Uint8Array([])), '');
+  assert.is(hex(new Uint8Array([0, 1, 15, 16, 127, 128, 255])), '00010f107f80ff');
+});
+
+test('hashBearer hashes salt, colon, bearer', () => {
+  assert.is(hashBearer('s4lt', 'wrtapi_abc'), createHash('sha256').update('s4lt:wrtapi_abc').digest('hex'));
+});
+
+test('constantTimeEqual', () => {
+  assert.ok(constantTimeEqual('', ''));
+  assert.ok(constantTimeEqual('abc', 'abc'));
+  assert.not.ok(constantTimeEqual('abc', 'abd'));
+  assert.not.ok(constantTimeEqual('abc', 'ab'));
+  assert.not.ok(constantTimeEqual('abc', 'abcd'));
+  assert.not.ok(constantTimeEqual('a', 'A'));
+  assert.not.ok(constantTimeEqual('\u0100', '\u0000'));
+});
+
+test('newBearer: 128 bits as wrtapi_ and 32 hex digits', () => {
+  const bytes = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+  assert.is(newBearer(bytes), 'wrtapi_00112233445566778899aabbccddeeff');
+  assert.ok(/^wrtapi_[0-9a-f]{32}$/.test(newBearer(new Uint8Array(16).fill(255))));
+  assert.throws(() => newBearer(new Uint8Array(15)), RangeError);
+  assert.throws(() => newBearer(new Uint8Array(17)), RangeError);
+});
+
+test('newSalt: 32 hex digits', () => {
+  assert.is(newSalt(new Uint8Array(16).fill(0xab)), 'ab'.repeat(16));
+  assert.throws(() => newSalt(new Uint8Array(8)), RangeError);
+});
+
+test.run();
