@@ -17,6 +17,9 @@ import {
 // Compiled to dist/node/test/unit: the fixtures stay in the source tree.
 const fixtures = new URL('../../../../test/fixtures/uci/', import.meta.url);
 const fixture = (path: string): string => readFileSync(new URL(path, fixtures), 'utf8');
+// The stock 24.10 configuration is the emulated router's seed.
+const seeds = new URL('../../../../shims/emu/seed/etc/config/', import.meta.url);
+const stock = (pkg: string): string => readFileSync(new URL(pkg, seeds), 'utf8');
 
 const STOCK = ['network', 'firewall', 'dhcp', 'system', 'wireless', 'dropbear', 'uhttpd'];
 
@@ -230,7 +233,7 @@ test('stock names match the ones real routers show', () => {
   // Seen in `uci show` output and scripts for stock configurations: firewall.cfg01e63d (defaults),
   // cfg02dc81/cfg03dc81 (zones), cfg04ad58 (forwarding), cfg0592bd..cfg0d92bd (the nine rules),
   // network.cfg030f15 (br-lan device), dhcp.cfg01411c (dnsmasq), system.cfg01e48a.
-  assert.equal(names(parseUci(fixture('stock/firewall'))), [
+  assert.equal(names(parseUci(stock('firewall'))), [
     'cfg01e63d',
     'cfg02dc81',
     'cfg03dc81',
@@ -245,13 +248,13 @@ test('stock names match the ones real routers show', () => {
     'cfg0c92bd',
     'cfg0d92bd',
   ]);
-  assert.equal(names(parseUci(fixture('stock/network'))), ['loopback', 'globals', 'cfg030f15', 'lan', 'wan', 'wan6']);
-  assert.equal(names(parseUci(fixture('stock/dhcp'))), ['cfg01411c', 'lan', 'wan', 'odhcpd']);
-  assert.equal(names(parseUci(fixture('stock/system'))), ['cfg01e48a', 'ntp']);
+  assert.equal(names(parseUci(stock('network'))), ['loopback', 'globals', 'cfg030f15', 'lan', 'wan', 'wan6']);
+  assert.equal(names(parseUci(stock('dhcp'))), ['cfg01411c', 'lan', 'wan', 'odhcpd']);
+  assert.equal(names(parseUci(stock('system'))), ['cfg01e48a', 'ntp']);
 });
 
 test('names shift once a removed section is written and read back', () => {
-  const pkg = parseUci(fixture('stock/firewall'));
+  const pkg = parseUci(stock('firewall'));
   assert.ok(removeSection(pkg, 'cfg02dc81'));
   assert.equal(names(pkg).slice(0, 3), ['cfg01e63d', 'cfg03dc81', 'cfg04ad58']);
   const reread = names(parseUci(serializeUci(pkg)));
@@ -260,7 +263,7 @@ test('names shift once a removed section is written and read back', () => {
 });
 
 test('adopting an anonymous section names it in place; the others keep their names', () => {
-  const pkg = parseUci(fixture('stock/firewall'));
+  const pkg = parseUci(stock('firewall'));
   const section = renameSection(pkg, 'cfg0592bd', 'r_01JDQ3B2N5W8');
   assert.is(section.anonymous, false);
   const text = serializeUci(pkg);
@@ -306,29 +309,29 @@ test('an empty package, an empty option and an empty list', () => {
 
 test('every stock configuration is canonical: it round-trips byte for byte', () => {
   for (const name of STOCK) {
-    const text = fixture(`stock/${name}`);
+    const text = stock(name);
     assert.is(serializeUci(parseUci(text)), text, name);
   }
 });
 
 test('canonical lines read the same through the fast path and through the tokenizer', () => {
   for (const name of STOCK) {
-    const text = fixture(`stock/${name}`);
+    const text = stock(name);
     // A space before each line end keeps every line off the fast path.
     assert.equal(snapshot(parseUci(text.replace(/\n/g, ' \n'))), snapshot(parseUci(text)), name);
   }
 });
 
 test("the firewall4 file as shipped reads as the stock firewall uci commit writes", () => {
-  assert.is(serializeUci(parseUci(fixture('upstream/firewall'))), fixture('stock/firewall'));
+  assert.is(serializeUci(parseUci(fixture('upstream/firewall'))), stock('firewall'));
 });
 
 test('the dnsmasq file as shipped: trailing comments are not part of the values', () => {
   const shipped = parseUci(fixture('upstream/dhcp'));
-  const stock = parseUci(fixture('stock/dhcp'));
-  assert.equal([...shipped.sections[0].options], [...stock.sections[0].options]);
+  const seeded = parseUci(stock('dhcp'));
+  assert.equal([...shipped.sections[0].options], [...seeded.sections[0].options]);
   assert.equal(names(shipped), ['cfg01411c', 'lan', 'wan']);
-  assert.equal([...shipped.sections[1].options], [...stock.sections[1].options].slice(0, 4));
+  assert.equal([...shipped.sections[1].options], [...seeded.sections[1].options].slice(0, 4));
 });
 
 // Errors
@@ -368,7 +371,7 @@ test('syntax errors carry the line and libuci reason', () => {
 // Helpers
 
 test('find, add, rename and remove sections', () => {
-  const pkg = parseUci(fixture('stock/network'));
+  const pkg = parseUci(stock('network'));
   assert.is(findSection(pkg, 'lan')?.type, 'interface');
   assert.is(findSection(pkg, 'nope'), undefined);
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { engines, exitCode, runCgi, startProgram, tokenProgram, type Engine } from './engines.js';
+import { initSandbox } from './sandbox.js';
+import { baseUrl, serve } from './server.js';
+import { cgiVariables } from './uhttpd.js';
+
+const usage = `Usage: wrtapi-emu <command> [options]
+  init  --root DIR [--force]                 create an emulated router in DIR
+  serve --root DIR --port N [--host ADDR] [--engine wasm|native]
+                                             serve DIR's /api/v3 over HTTP like uhttpd
+  cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
+  token --root DIR [--engine wasm|native] ARGS...
+                                             run the token CLI against DIR
+  start [--engine wasm|native]               serve ./.sandbox (created when missing) on 127.0.0.1:8080`;
+
+const commandOptions = {
+  root: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  engine: { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'token') return token(rest);
+  const { values } = parseArgs({ args: rest, options: commandOptions });
+  const engine = engineOption(values.engine);
+  switch (command) {
+    case 'init':
+      initSandbox(required(values.root, '--root'), { force: values.force });
+      return 0;
+    case 'serve': {
+      const server = await serve({ root: required(values.root, '--root'), engine, port: Number(required(values.port, '--port')), host: values.host });
+      console.log(baseUrl(server));
+      return new Promise(() => {});
+    }
+    case 'cgi':
+      return cgi(required(values.root, '--root'), engine);
+    case 'start':
+      return start(engine);
+    default:
+      console.error(usage);
+      return 2;
+  }
+}
+
+async function cgi(root: string, engine: Engine): Promise<number> {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => cgiVariables.includes(name) || name.startsWith('HTTP_')),
+  ) as Record<string, string>;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
+  const answer = await runCgi({ root, engine, env, body: Buffer.concat(chunks) });
+  await new Promise<void>((written) => process.stdout.write(answer, () => written()));
+  return 0;
+}
+
+/** `token --root DIR [--engine E] ARGS...`: everything after the sandbox options belongs to the token CLI. */
+async function token(argv: string[]): Promise<number> {
+  let root: string | undefined;
+  let engine: string | undefined;
+  while (argv[0] === '--root' || argv[0] === '--engine') {
+    const [option, value] = argv.splice(0, 2);
+    if (option === '--root') root = value;
+    else engine = value;
+  }
+  const child = await startProgram({
+    root: required(root, '--root'),
+    engine: engineOption(engine),
+    program: tokenProgram,
+    args: argv,
+    stdio: 'inherit',
+  });
+  return exitCode(child);
+}
+
+async function start(engine: Engine): Promise<never> {
+  const root = '.sandbox';
+  if (!existsSync(root)) initSandbox(root);
+  const server = await serve({ root, engine, port: 8080 });
+  console.log(`Emulated router (${engine} engine) serving ${root} at ${baseUrl(server)}`);
+  console.log(`Mint an admin token: npx wrtapi-emu token --root ${root} create --name admin --scope '*:rw'`);
+  return new Promise(() => {});
+}
+
+function engineOption(value: string | undefined): Engine {
+  const engine = value ?? 'wasm';
+  if (!engines.includes(engine as Engine)) throw new Error(`--engine must be one of ${engines.join(', ')}`);
+  return engine as Engine;
+}
+
+function required(value: string | undefined, option: string): string {
+  if (value === undefined) throw new Error(`${option} is required\n${usage}`);
+  return value;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(`wrtapi-emu: ${error.message}`);
+    process.exit(1);
+  },
+);

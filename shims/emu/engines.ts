@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleDir, projectRoot } from './project.js';
+
+/** `wasm`: Bellard QuickJS 2025-09-13 in WebAssembly, the router's version. `native`: a real qjs 2021-03-27. */
+export type Engine = 'wasm' | 'native';
+
+export const engines: Engine[] = ['wasm', 'native'];
+
+/** The QuickJS program uhttpd runs for /api/v3. */
+export const cgiProgram = join(bundleDir, 'wrtapi.js');
+
+/** The token CLI, `qjs -m wrtapi-token.js ARGS...` on the router. */
+export const tokenProgram = join(bundleDir, 'wrtapi-token.js');
+
+export interface ProgramOptions {
+  root: string;
+  engine: Engine;
+  /** The program's entry module, for example {@link cgiProgram}. */
+  program: string;
+  args?: string[];
+  /** The program's environment besides PATH and WRTAPI_ROOT, which are always set. */
+  env?: Record<string, string>;
+  cwd?: string;
+  stdio: StdioOptions;
+}
+
+/**
+ * Starts one fresh QuickJS process running `program` against the sandbox `root`, with a cleared
+ * environment like uhttpd's CGI: only `env`, PATH=/sbin:/usr/sbin:/bin:/usr/bin and WRTAPI_ROOT.
+ */
+export async function startProgram(options: ProgramOptions): Promise<ChildProcess> {
+  const env = { ...options.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: resolve(options.root) };
+  const spawnOptions = { env, cwd: options.cwd, stdio: options.stdio };
+  const programArgs = [resolve(options.program), ...(options.args ?? [])];
+  if (options.engine === 'native') return spawn(await nativeQjs(), ['-m', ...programArgs], spawnOptions);
+  // V8's optimising wasm compiler costs more than it saves in a process that lives for one request:
+  // GET /healthz took about 200 ms without --liftoff-only and 100 ms with it.
+  return spawn(process.execPath, ['--liftoff-only', wasmRunner, ...programArgs], spawnOptions);
+}
+
+export interface ProgramResult {
+  /** The exit status, or 128 + the signal number for a killed program, as a shell reports it. */
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a program to completion with `input` on its stdin and collects what it printed. */
+export async function runProgram(options: Omit<ProgramOptions, 'stdio'>, input = ''): Promise<ProgramResult> {
+  const child = await startProgram({ ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(input);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const code = await exitCode(child);
+  return { code, stdout, stderr };
+}
+
+/** Resolves when the program has exited and its output streams are closed. */
+export function exitCode(child: ChildProcess): Promise<number> {
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (code, signal) => done(code ?? 128 + osConstants.signals[signal!]));
+  });
+}
+
+export interface CgiOptions {
+  root: string;
+  engine: Engine;
+  /** The CGI variables uhttpd would set (see cgiEnvironment). */
+  env: Record<string, string>;
+  body?: Buffer | string;
+  program?: string;
+}
+
+/**
+ * Runs one CGI request as uhttpd does: the program in the document root /www, the body on stdin,
+ * stderr passed through to ours. Resolves to the raw CGI answer (status and header lines, blank
+ * line, body).
+ */
+export async function runCgi(options: CgiOptions): Promise<Buffer> {
+  const child = await startProgram({
+    root: options.root,
+    engine: options.engine,
+    program: options.program ?? cgiProgram,
+    env: options.env,
+    cwd: join(options.root, 'www'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  // A program that exits without reading its body makes the write fail; uhttpd ignores that too.
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(options.body ?? '');
+  const chunks: Uint8Array[] = [];
+  child.stdout!.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+  await exitCode(child);
+  return Buffer.concat(chunks);
+}
+
+const wasmRunner = fileURLToPath(new URL('./wasm-runner.js', import.meta.url));
+
+const qjsSources = join(projectRoot, 'node_modules/qjsc/deps/quickjs_2021_03_27');
+const qjsPath = join(projectRoot, 'node_modules/.cache/wrtapi/qjs-2021-03-27/qjs');
+let qjsBuild: Promise<string> | undefined;
+
+/** The native qjs, built from the qjsc package's QuickJS sources on first use and cached. */
+export function nativeQjs(): Promise<string> {
+  qjsBuild ??= existsSync(qjsPath) ? Promise.resolve(qjsPath) : buildQjs();
+  return qjsBuild;
+}
+
+async function buildQjs(): Promise<string> {
+  mkdirSync(join(qjsPath, '..'), { recursive: true });
+  // Built apart and renamed into place, so a process racing us never runs a half-written binary.
+  const work = mkdtempSync(join(qjsPath, '../build-'));
+  try {
+    const flags = ['-O2', '-D_GNU_SOURCE', '-DCONFIG_VERSION="2021-03-27"', '-DCONFIG_BIGNUM', '-w'];
+    const libraries = ['-lm', '-ldl', '-lpthread'];
+    const units = ['quickjs', 'libregexp', 'libunicode', 'cutils', 'libbf', 'quickjs-libc'];
+    const objects = units.map((unit) => join(work, `${unit}.o`));
+    const compile = (unit: string) => run('gcc', [...flags, '-c', join(qjsSources, `${unit}.c`), '-o', join(work, `${unit}.o`)]);
+    await Promise.all([...units, 'qjsc', 'qjs'].map(compile));
+    await run('gcc', [...flags, '-o', join(work, 'qjsc'), join(work, 'qjsc.o'), ...objects, ...libraries]);
+    await Promise.all([
+      run(join(work, 'qjsc'), ['-c', '-o', join(work, 'repl.c'), '-m', join(qjsSources, 'repl.js')]),
+      run(join(work, 'qjsc'), ['-fbignum', '-c', '-o', join(work, 'qjscalc.c'), join(qjsSources, 'qjscalc.js')]),
+    ]);
+    const qjs = join(work, 'qjs');
+    await run('gcc', [...flags, '-o', qjs, join(work, 'qjs.o'), join(work, 'repl.c'), join(work, 'qjscalc.c'), ...objects, ...libraries]);
+    renameSync(qjs, qjsPath);
+    return qjsPath;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}

@@ -1,0 +1,58 @@
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from './project.js';
+
+/** The init scripts of a stock router the service may reload, each emulated by {@link initScript}. */
+export const initServices = ['network', 'firewall', 'dnsmasq', 'odhcpd', 'system', 'sysntpd', 'dropbear', 'uhttpd', 'wpad', 'log'];
+
+const seedDir = join(projectRoot, 'shims/emu/seed');
+const executableDirs = ['bin', 'sbin', 'usr/bin', 'etc/init.d'];
+const emptyDirs = ['var/lock', 'var/log', 'var/emu/wg', 'tmp/hosts', 'www/cgi-bin', 'etc/init.d'];
+
+/**
+ * Creates an emulated router filesystem in `root`: stock OpenWrt 24.10 configuration, init scripts
+ * that record what they were asked to do in var/log/init.log, stand-ins for ubus, ip, wg, opkg and
+ * logger (each documented in its header), an empty syslog var/log/messages, and DHCP lease files
+ * whose leases run for 12 more hours.
+ */
+export function initSandbox(root: string, options: { force?: boolean } = {}): void {
+  if (!options.force && existsSync(root) && readdirSync(root).length > 0) {
+    throw new Error(`${root} is not empty (use --force to seed it anyway)`);
+  }
+  cpSync(seedDir, root, { recursive: true });
+  for (const dir of emptyDirs) mkdirSync(join(root, dir), { recursive: true });
+  for (const service of initServices) writeFileSync(join(root, 'etc/init.d', service), initScript(service));
+  // The executable bit is set here because a checkout does not always keep it on the seed files.
+  for (const dir of executableDirs) {
+    for (const name of readdirSync(join(root, dir))) chmodSync(join(root, dir, name), 0o755);
+  }
+  writeFileSync(join(root, 'var/log/messages'), '');
+  writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
+}
+
+function initScript(service: string): string {
+  return `#!/bin/sh
+# Emulated /etc/init.d/${service}: the rc.common verbs succeed and are recorded as "${service} <verb>"
+# in var/log/init.log; other verbs fail.
+case "$1" in
+start|stop|restart|reload|enable|disable|enabled)
+	printf '%s\\n' "${service} $1" >> "\${WRTAPI_ROOT:?WRTAPI_ROOT is not set}/var/log/init.log" ;;
+*)
+	echo "Syntax: /etc/init.d/${service} [command]" >&2
+	exit 1 ;;
+esac
+`;
+}
+
+function writeLeases(root: string, expiry: number) {
+  writeFileSync(
+    join(root, 'tmp/dhcp.leases'),
+    `${expiry} 52:54:00:aa:bb:01 192.168.1.100 laptop 01:52:54:00:aa:bb:01\n` +
+      `${expiry - 1800} 52:54:00:aa:bb:02 192.168.1.153 * 01:52:54:00:aa:bb:02\n`,
+  );
+  writeFileSync(
+    join(root, 'tmp/hosts/odhcpd'),
+    'fd4c:7e19:a3b2::d8e\tlaptop\n' +
+      `# br-lan 000100012e5c1a2b525400aabb01 aabb01 laptop ${expiry} d8e 128 fd4c:7e19:a3b2::d8e/128\n`,
+  );
+}
