@@ -1,0 +1,131 @@
+// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, laid out as OpenWrt's
+// scripts/ipkg-build lays one out (opkg reads exactly this): a gzipped tar holding ./debian-binary,
+// ./data.tar.gz and ./control.tar.gz, every member owned by 0:0. Entries are sorted and carry one fixed
+// mtime, so the same tree always gives the same bytes.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export interface TarEntry {
+  /** `./` for the root, `./a/b/` for a directory, `./a/b/c` for a file. */
+  name: string;
+  mode: number;
+  /** Absent for a directory. */
+  data?: Buffer;
+}
+
+/** Router paths that must be executable; every other file is 0644, every directory 0755. */
+const EXECUTABLES = new Set(['/etc/uci-defaults/wrtapi', '/usr/bin/wrtapi-token', '/www/cgi-bin/wrtapi']);
+const BUNDLE_DIR = '/usr/share/wrtapi';
+const BLOCK = 512;
+
+/** A ustar archive: one 512-byte header per entry, data padded to whole blocks, two zero blocks at the end. */
+export function tar(entries: TarEntry[], mtime: number): Buffer {
+  const parts: Buffer[] = [];
+  for (const entry of entries) {
+    parts.push(tarHeader(entry, mtime));
+    if (entry.data) parts.push(entry.data, Buffer.alloc((BLOCK - (entry.data.length % BLOCK)) % BLOCK));
+  }
+  parts.push(Buffer.alloc(2 * BLOCK));
+  return Buffer.concat(parts);
+}
+
+function tarHeader(entry: TarEntry, mtime: number): Buffer {
+  if (Buffer.byteLength(entry.name) > 100) throw new Error(`tar entry name over 100 bytes: ${entry.name}`);
+  const header = Buffer.alloc(BLOCK);
+  const text = (offset: number, length: number, value: string) => header.write(value, offset, length, 'utf8');
+  const octal = (offset: number, length: number, value: number) =>
+    text(offset, length, value.toString(8).padStart(length - 1, '0'));
+  text(0, 100, entry.name);
+  octal(100, 8, entry.mode);
+  octal(108, 8, 0);
+  octal(116, 8, 0);
+  octal(124, 12, entry.data?.length ?? 0);
+  octal(136, 12, mtime);
+  text(156, 1, entry.data ? '0' : '5');
+  text(257, 8, 'ustar\u000000');
+  // The checksum is the byte sum of the header with its own field read as eight spaces.
+  text(148, 8, ' '.repeat(8));
+  const sum = header.reduce((total, byte) => total + byte, 0);
+  text(148, 8, `${sum.toString(8).padStart(6, '0')}\u0000 `);
+  return header;
+}
+
+/** GNU tar's `--sort=name` order: depth first, the entries of each directory by name. */
+function byTarName(a: TarEntry, b: TarEntry): number {
+  const segments = (entry: TarEntry) => entry.name.split('/').filter((segment) => segment && segment !== '.');
+  const [left, right] = [segments(a), segments(b)];
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] !== right[i]) return left[i] < right[i] ? -1 : 1;
+  }
+  return left.length - right.length;
+}
+
+/** Files (not directories) under `dir`, as paths relative to it with a leading slash. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name), `${prefix}/${entry.name}`) : [`${prefix}/${entry.name}`],
+  );
+}
+
+/** The data archive's entries: the given router files plus every directory above them, sorted. */
+function dataEntries(files: Map<string, Buffer>): TarEntry[] {
+  const directories = new Set<string>();
+  for (const path of files.keys()) {
+    for (let slash = path.indexOf('/', 1); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+      directories.add(path.slice(0, slash + 1));
+    }
+  }
+  return [
+    { name: './', mode: 0o755 },
+    ...[...directories].map((dir) => ({ name: `.${dir}`, mode: 0o755 })),
+    ...[...files].map(([path, data]) => ({ name: `.${path}`, mode: EXECUTABLES.has(path) ? 0o755 : 0o644, data })),
+  ].sort(byTarName);
+}
+
+export function buildPackage(root: string): { fileName: string; ipk: Buffer } {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
+  const packaging = join(root, 'packaging');
+  const bundle = join(root, 'dist/qjs');
+
+  const files = new Map<string, Buffer>();
+  for (const path of filesUnder(join(packaging, 'files'))) files.set(path, readFileSync(join(packaging, 'files', path)));
+  for (const path of filesUnder(bundle)) files.set(BUNDLE_DIR + path, readFileSync(join(bundle, path)));
+  const data = tar(dataEntries(files), mtime);
+
+  // Installed-Size is the uncompressed data archive's length, as ipkg-build measures it.
+  const control = readFileSync(join(packaging, 'control'), 'utf8')
+    .replace('@VERSION@', manifest.version)
+    .replace('@LICENSE@', manifest.license)
+    .replace('@INSTALLED_SIZE@', String(data.length))
+    .replace('@DESCRIPTION@', manifest.description);
+  const controlEntries: TarEntry[] = [
+    { name: './', mode: 0o755 },
+    { name: './conffiles', mode: 0o644, data: readFileSync(join(packaging, 'conffiles')) },
+    { name: './control', mode: 0o644, data: Buffer.from(control) },
+    { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
+    { name: './prerm', mode: 0o755, data: readFileSync(join(packaging, 'prerm')) },
+  ];
+
+  // ipkg-build names the three members in this order on its tar command line.
+  const ipk = gzipSync(
+    tar(
+      [
+        { name: './debian-binary', mode: 0o644, data: Buffer.from('2.0\n') },
+        { name: './data.tar.gz', mode: 0o644, data: gzipSync(data) },
+        { name: './control.tar.gz', mode: 0o644, data: gzipSync(tar(controlEntries, mtime)) },
+      ],
+      mtime,
+    ),
+  );
+  return { fileName: `${manifest.name}_${manifest.version}_all.ipk`, ipk };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const { fileName, ipk } = buildPackage(root);
+  writeFileSync(join(root, fileName), ipk);
+  console.log(`${fileName} (${ipk.length} bytes)`);
+}

@@ -1,0 +1,262 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { buildPackage } from '../../build/package.js';
+import { nativeQjs, runCgi } from '../../shims/emu/engines.js';
+import { bundleDir, projectRoot } from '../../shims/emu/project.js';
+import { cgiEnvironment } from '../../shims/emu/uhttpd.js';
+import { findSection, parseUci } from '../../src/uci/index.js';
+import { newRouter, type Router } from '../support/router.js';
+
+interface Member {
+  name: string;
+  mode: number;
+  uid: number;
+  gid: number;
+  /** '0' a file, '5' a directory. */
+  type: string;
+  data: Buffer;
+}
+
+/** Reads a ustar archive as opkg's unarchiver does, checking every header's checksum on the way. */
+function untar(archive: Buffer): Member[] {
+  const members: Member[] = [];
+  for (let offset = 0; !archive.subarray(offset, offset + 512).every((byte) => byte === 0); ) {
+    const header = archive.subarray(offset, offset + 512);
+    const text = (start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0[^]*$/, '');
+    const octal = (start: number, length: number) => parseInt(text(start, length), 8);
+    const sum = header.reduce((total, byte, i) => total + (i >= 148 && i < 156 ? 0x20 : byte), 0);
+    assert.is(sum, octal(148, 8), `checksum of ${text(0, 100)}`);
+    assert.is(text(257, 6), 'ustar');
+    const size = octal(124, 12);
+    const data = archive.subarray(offset + 512, offset + 512 + size);
+    members.push({ name: text(0, 100), mode: octal(100, 8), uid: octal(108, 8), gid: octal(116, 8), type: text(156, 1), data });
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return members;
+}
+
+function member(members: Member[], name: string): Member {
+  const found = members.find((candidate) => candidate.name === name);
+  assert.ok(found, `${name} is missing`);
+  return found!;
+}
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name), `${prefix}/${entry.name}`) : [`${prefix}/${entry.name}`],
+  );
+}
+
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
+const { fileName, ipk } = buildPackage(projectRoot);
+const outer = untar(gunzipSync(ipk));
+const dataTar = gunzipSync(member(outer, './data.tar.gz').data);
+const data = untar(dataTar);
+const control = untar(gunzipSync(member(outer, './control.tar.gz').data));
+
+const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
+
+test('the ipk is a gzipped tar of debian-binary, data.tar.gz and control.tar.gz, in ipkg-build order', () => {
+  assert.is(fileName, `wrtapi_${manifest.version}_all.ipk`);
+  assert.equal([...ipk.subarray(0, 2)], [0x1f, 0x8b]);
+  assert.equal(
+    outer.map(({ name, mode, uid, gid, type }) => ({ name, mode, uid, gid, type })),
+    ['./debian-binary', './data.tar.gz', './control.tar.gz'].map((name) => ({ name, mode: 0o644, uid: 0, gid: 0, type: '0' })),
+  );
+  assert.is(member(outer, './debian-binary').data.toString(), '2.0\n');
+});
+
+test('the data archive holds the bundle, the launchers, the configuration and the uci-defaults script, all root-owned', () => {
+  const bundle = filesUnder(bundleDir).map((path) => `./usr/share/wrtapi${path}`);
+  const launchers = ['./etc/uci-defaults/wrtapi', './usr/bin/wrtapi-token', './www/cgi-bin/wrtapi'];
+  const files = [...bundle, ...launchers, './etc/config/wrtapi'];
+  const directories = new Set(['./']);
+  for (const file of files) for (let i = file.indexOf('/', 2); i !== -1; i = file.indexOf('/', i + 1)) directories.add(file.slice(0, i + 1));
+
+  assert.equal(data.map((entry) => entry.name).sort(), [...files, ...directories].sort());
+  for (const entry of data) {
+    const expected = directories.has(entry.name)
+      ? { type: '5', mode: 0o755 }
+      : { type: '0', mode: launchers.includes(entry.name) ? 0o755 : 0o644 };
+    assert.equal({ name: entry.name, uid: entry.uid, gid: entry.gid, type: entry.type, mode: entry.mode }, { name: entry.name, uid: 0, gid: 0, ...expected });
+  }
+  for (const path of bundle) {
+    assert.ok(member(data, path).data.equals(readFileSync(join(bundleDir, path.slice('./usr/share/wrtapi'.length)))), path);
+  }
+  assert.is(member(data, './www/cgi-bin/wrtapi').data.toString(), "#!/usr/bin/qjs -m\nimport '/usr/share/wrtapi/wrtapi.js';\n");
+  assert.is(member(data, './usr/bin/wrtapi-token').data.toString(), "#!/usr/bin/qjs -m\nimport '/usr/share/wrtapi/wrtapi-token.js';\n");
+  assert.is(
+    member(data, './etc/config/wrtapi').data.toString(),
+    "\nconfig wrtapi 'global'\n\toption access '0'\n\toption debug '0'\n\nconfig ratelimit 'ratelimit'\n\toption rate '100'\n\toption burst '200'\n\n",
+  );
+});
+
+test("the control archive carries OpenWrt's control fields, the conffile list and the hooks", () => {
+  assert.equal(
+    control.map(({ name, mode, uid, gid }) => ({ name, mode, uid, gid })),
+    [
+      { name: './', mode: 0o755, uid: 0, gid: 0 },
+      { name: './conffiles', mode: 0o644, uid: 0, gid: 0 },
+      { name: './control', mode: 0o644, uid: 0, gid: 0 },
+      { name: './postinst', mode: 0o755, uid: 0, gid: 0 },
+      { name: './prerm', mode: 0o755, uid: 0, gid: 0 },
+    ],
+  );
+  const fields = member(control, './control')
+    .data.toString()
+    .trimEnd()
+    .split('\n')
+    .map((line) => /^([A-Za-z-]+): (.+)$/.exec(line)!.slice(1));
+  assert.equal(fields, [
+    ['Package', 'wrtapi'],
+    ['Version', manifest.version],
+    ['Depends', 'uhttpd, quickjs'],
+    ['Source', 'wrtapi'],
+    ['SourceName', 'wrtapi'],
+    ['License', manifest.license],
+    ['Section', 'net'],
+    ['Architecture', 'all'],
+    ['Installed-Size', String(dataTar.length)],
+    ['Description', manifest.description],
+  ]);
+  assert.is(member(control, './conffiles').data.toString(), '/etc/config/wrtapi\n');
+  for (const hook of ['./postinst', './prerm']) assert.ok(member(control, hook).data.toString().startsWith('#!/bin/sh\n'), hook);
+});
+
+test('the package is the same bytes every time it is built', () => {
+  assert.ok(buildPackage(projectRoot).ipk.equals(ipk));
+});
+
+/** Puts a `qjs` on the router that runs its program on this test run's engine, as /usr/bin/qjs would. */
+async function installQjs(router: Router) {
+  const wasmRunner = fileURLToPath(new URL('../../shims/emu/wasm-runner.js', import.meta.url));
+  const run =
+    router.engine === 'native'
+      ? `exec '${await nativeQjs()}' "$@"`
+      : `[ "$1" = -m ] && shift\nexec '${process.execPath}' '${wasmRunner}' "$@"`;
+  writeFileSync(router.path('/usr/bin/qjs'), `#!/bin/sh\n${run}\n`, { mode: 0o755 });
+}
+
+/** What `opkg install` does before configuring: the data archive unpacked over the router's root. */
+function unpack(router: Router) {
+  for (const entry of data) {
+    const target = join(router.root, entry.name);
+    if (entry.type === '5') mkdirSync(target, { recursive: true });
+    else {
+      writeFileSync(target, entry.data);
+      chmodSync(target, entry.mode);
+    }
+  }
+}
+
+/** Runs a hook from the control archive as opkg does: `/bin/sh -c '<script> <argument>'`. */
+function runHook(router: Router, hook: 'postinst' | 'prerm', argument: string, env: Record<string, string> = {}) {
+  const script = router.path(`/tmp/wrtapi.${hook}`);
+  writeFileSync(script, member(control, `./${hook}`).data, { mode: 0o755 });
+  const result = spawnSync('/bin/sh', ['-c', `${script} ${argument}`], {
+    env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root, ...env },
+    encoding: 'utf8',
+  });
+  assert.is(result.status, 0, `${hook} ${argument}: ${result.stderr}`);
+}
+
+function apiAliases(router: Router): string[] {
+  const main = findSection(parseUci(readFileSync(router.path('/etc/config/uhttpd'), 'utf8')), 'main')!;
+  const aliases = main.options.get('alias') ?? [];
+  return (typeof aliases === 'string' ? [aliases] : aliases).filter((alias) => alias === API_ALIAS);
+}
+
+function initLog(router: Router): string {
+  const log = router.path('/var/log/init.log');
+  return existsSync(log) ? readFileSync(log, 'utf8') : '';
+}
+
+test('installing wires /api/v3 into uhttpd main once, however often it runs, and restarts uhttpd each time', async () => {
+  const router = await newRouter();
+  try {
+    await installQjs(router);
+    unpack(router);
+    runHook(router, 'postinst', 'configure');
+    assert.equal(apiAliases(router), [API_ALIAS]);
+    assert.not.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')), 'a uci-defaults script that succeeded is deleted');
+    unpack(router);
+    runHook(router, 'postinst', 'configure');
+    assert.equal(apiAliases(router), [API_ALIAS]);
+    assert.is(initLog(router), 'uhttpd restart\nuhttpd restart\n');
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('removing unwires it, leaves /etc/config/uhttpd byte for byte as before the install, and restarts uhttpd', async () => {
+  const router = await newRouter();
+  try {
+    const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
+    await installQjs(router);
+    unpack(router);
+    runHook(router, 'postinst', 'configure');
+    runHook(router, 'prerm', 'remove');
+    assert.is(readFileSync(router.path('/etc/config/uhttpd'), 'utf8'), before);
+    assert.is(initLog(router), 'uhttpd restart\nuhttpd restart\n');
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('in an image build the hooks leave uhttpd alone, and the uci-defaults script wires it at first boot', async () => {
+  const router = await newRouter();
+  try {
+    const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
+    await installQjs(router);
+    unpack(router);
+    runHook(router, 'postinst', 'configure', { IPKG_INSTROOT: router.root });
+    assert.is(readFileSync(router.path('/etc/config/uhttpd'), 'utf8'), before);
+    assert.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')));
+    assert.is(initLog(router), '');
+
+    // First boot: /etc/init.d/boot sources each uci-defaults script in a subshell and deletes those that succeed.
+    const boot = spawnSync('/bin/sh', ['-c', 'cd "$WRTAPI_ROOT/etc/uci-defaults" && ( . ./wrtapi ) && rm -f wrtapi'], {
+      env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root },
+      encoding: 'utf8',
+    });
+    assert.is(boot.status, 0, boot.stderr);
+    assert.equal(apiAliases(router), [API_ALIAS]);
+    assert.not.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')));
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('the CGI program runs the bundle: qjs skips its shebang line and the entry finds its chunks', async () => {
+  const router = await newRouter();
+  try {
+    unpack(router);
+    // The stub imports the bundle by its absolute router path, which only a real router has; the copy
+    // points at the sandbox's instead.
+    const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
+    const program = router.path('/www/cgi-bin/wrtapi.sandbox');
+    writeFileSync(program, stub);
+    const env = cgiEnvironment({
+      method: 'GET',
+      url: '/api/v3/healthz',
+      headers: { host: '192.168.1.1' },
+      httpVersion: '1.1',
+      remoteAddress: '192.168.1.100',
+      remotePort: 50000,
+      serverAddress: '192.168.1.1',
+      serverPort: 443,
+      https: true,
+    })!;
+    const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
+    assert.match(answer, /^Status: \d{3} [A-Za-z]/);
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test.run();
