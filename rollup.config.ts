@@ -7,9 +7,11 @@ import type { RollupOptions } from 'rollup';
 const config: RollupOptions = {
   input: {
     wrtapi: 'shims/qjs/cgi.ts',
+    'wrtapi-token': 'shims/qjs/token.ts',
+    setup: 'shims/qjs/setup.ts',
   },
   external: ['std', 'os'],
-  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true })],
+  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: true })],
   output: {
     dir: 'dist/qjs',
     format: 'es',

@@ -1,6 +1,169 @@
+import type { Caller } from './auth/gate.js';
+import { isLoopback } from './auth/cidr.js';
+import { LockedError } from './config/locks.js';
+import { readPackage } from './config/store.js';
+import { ApiError } from './errors.js';
+import { rememberError } from './error-ring.js';
+import { logLine } from './events.js';
+import { recordRequest } from './metrics.js';
 import type { Ports } from './ports.js';
+import { readRequest, type Request } from './request.js';
+import { errorResponse, renderCgi, type Response } from './response.js';
+import { findRoute, type Route } from './routes.js';
+import { ulid } from './ulid.js';
 
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
+const INSECURE_MARKER = '/etc/wrtapi.insecure';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What the pipeline learned about a request, for the answer and for what follows it. */
+interface Outcome {
+  requestId: string;
+  request?: Request;
+  route?: Route;
+  caller?: Caller;
+  response?: Response;
+  error?: ApiError;
+  insecureBypass?: boolean;
+  internalError?: Error;
+}
+
+/** One CGI request, start to end. */
 export async function handleRequest(ports: Ports): Promise<void> {
-  const body = JSON.stringify({ status: 'ok', path: ports.env('REQUEST_URI') ?? null });
-  ports.writeAnswer(`Status: 200 OK\r\nContent-Type: application/json\r\n\r\n${body}`);
+  const started = ports.now();
+  const outcome: Outcome = { requestId: clientRequestId(ports.env('HTTP_X_REQUEST_ID')) ?? '' };
+  try {
+    const request = (outcome.request = readRequest(ports));
+    outcome.requestId ||= clientRequestId(request.query.get('request_id')) ?? newRequestId(ports);
+    enforceTransportRule(ports, request, outcome);
+    const { route, params } = findRoute(request.method, request.segments);
+    outcome.route = route;
+    if (route.access !== 'open') {
+      const gate = await import('./auth/gate.js');
+      const caller = (outcome.caller = gate.authenticate(ports, request));
+      gate.enforceRateLimit(ports, caller);
+      if (route.access !== 'token') {
+        gate.requireScope(caller, route.access.target, WRITE_METHODS.has(request.method) || !!route.access.readsNeedRw);
+      }
+    }
+    const run = async () => {
+      const module = await route.load();
+      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller });
+    };
+    outcome.response = await idempotent(ports, request, outcome, run);
+  } catch (error) {
+    outcome.requestId ||= newRequestId(ports);
+    outcome.response = answerError(error, outcome);
+  }
+  ports.writeStdout(renderCgi(outcome.response, outcome.requestId));
+  afterAnswer(ports, outcome, ports.now() - started);
+}
+
+function clientRequestId(candidate: string | undefined): string | undefined {
+  return candidate !== undefined && CLIENT_REQUEST_ID.test(candidate) ? candidate : undefined;
+}
+
+function newRequestId(ports: Ports): string {
+  return ulid(ports.now(), ports.randomBytes(10));
+}
+
+/**
+ * Plain HTTP is for loopback callers only; the operator's marker file lets remote plain HTTP
+ * through for closed-network testing. The rule runs before routing, so it covers unknown paths too.
+ */
+function enforceTransportRule(ports: Ports, request: Request, outcome: Outcome): void {
+  if (request.https || isLoopback(request.remoteAddr)) return;
+  if (ports.stat(INSECURE_MARKER) === undefined) {
+    throw new ApiError(403, 'tls_required', 'Plain HTTP is accepted from loopback clients only; use HTTPS');
+  }
+  outcome.insecureBypass = true;
+}
+
+/** A POST with an `Idempotency-Key` runs once per token and key; repeats get the stored answer. */
+async function idempotent(ports: Ports, request: Request, outcome: Outcome, run: () => Promise<Response>): Promise<Response> {
+  const key = request.method === 'POST' ? request.headerOrQuery('Idempotency-Key', 'idempotency_key') : undefined;
+  if (key === undefined || !outcome.caller) return run();
+  const { claimIdempotency, settleIdempotency } = await import('./idempotency.js');
+  const claim = claimIdempotency(ports, outcome.caller.token.name, key, { method: request.method, path: request.path, body: request.body() });
+  if (!('path' in claim)) return claim;
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    response = answerError(error, outcome);
+  }
+  settleIdempotency(ports, claim, response);
+  return response;
+}
+
+function answerError(error: unknown, outcome: Outcome): Response {
+  if (error instanceof ApiError) {
+    outcome.error = error;
+  } else {
+    outcome.internalError = error instanceof Error ? error : new Error(String(error));
+    outcome.error = new ApiError(500, 'internal_error', 'Internal error');
+  }
+  return errorResponse(outcome.error, outcome.requestId);
+}
+
+/** Log lines, metrics and the error ring: none of them may change the answer already sent. */
+function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): void {
+  const { request, requestId, error } = outcome;
+  const method = request?.method ?? ports.env('REQUEST_METHOD') ?? '-';
+  const path = request?.path ?? '-';
+  const status = outcome.response!.status;
+  const token = outcome.caller?.token.name ?? '-';
+  if (error) {
+    rememberError(ports, {
+      ts: new Date(ports.now()).toISOString(),
+      request_id: requestId,
+      code: error.code,
+      status,
+      method,
+      path,
+      message: error.message,
+    });
+  }
+  try {
+    recordRequest(ports, {
+      method,
+      path: outcome.route?.template ?? '-',
+      status,
+      token,
+      seconds: durationMs / 1000,
+      rateLimitDrop: error?.code === 'too_many_requests',
+      lockType: error instanceof LockedError ? error.lockType : undefined,
+    });
+  } catch {
+    // Metrics are best effort.
+  }
+  try {
+    logEvents(ports, outcome, `${requestId} ${token} %s ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
+  } catch {
+    // A broken logger must not turn an answered request into a failed process.
+  }
+}
+
+/**
+ * The spec's Events: the event categories skip /healthz, non-auth 4xx answers and successful reads.
+ * The insecure-bypass line is not a category but the trace of a weakened transport, so every request
+ * that takes the bypass leaves one, /healthz included.
+ */
+function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): void {
+  const { request, requestId } = outcome;
+  const status = outcome.response!.status;
+  if (outcome.internalError) {
+    logLine(ports, 'err', `wrtapi-internal ${requestId}: ${outcome.internalError.message.replace(/\s+/g, ' ')}`);
+  }
+  if (!request) return;
+  if (outcome.insecureBypass) {
+    logLine(ports, 'notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
+  }
+  if (request.path === '/healthz') return;
+  const line = (severity: string) => lineTemplate.replace('%s', severity);
+  if (status >= 500) logLine(ports, 'err', line('ERROR'));
+  else if (status === 401 || status === 403) logLine(ports, 'warning', line('WARN'));
+  else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));
+  const settings = (outcome.caller?.config ?? readPackage(ports, 'wrtapi')).sections.find((section) => section.type === 'wrtapi');
+  if (settings?.options.get('access') === '1') logLine(ports, 'info', line('ACCESS'));
 }

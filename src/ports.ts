@@ -18,8 +18,9 @@ export interface Ports {
   env(name: string): string | undefined;
   /** The request body: exactly `bytes` bytes of stdin, decoded as UTF-8. */
   readBody(bytes: number): string;
-  /** The whole CGI answer, written once. */
-  writeAnswer(text: string): void;
+  /** Writes to stdout (the CGI answer, or a command's output) and flushes. */
+  writeStdout(text: string): void;
+  writeStderr(text: string): void;
 
   /** The file's text, or undefined when it does not exist. Other failures throw. */
   readFile(path: string): string | undefined;
@@ -45,6 +46,8 @@ export interface Ports {
 
   /** Wall clock, milliseconds since the epoch. */
   now(): number;
+  /** Blocks the process; only for the few-millisecond waits on a state file's mutex. */
+  sleep(ms: number): void;
   /** Bytes from /dev/urandom. */
   randomBytes(count: number): Uint8Array;
 }

@@ -1,1 +1,35 @@
-export {};
+// `npm test`: the unit tests once, then every API test on each engine, and one closing line with
+// the totals.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const uvu = join(here, '../../../node_modules/uvu/bin.js');
+const only = process.argv[2];
+
+const suites: { name: string; dir: string; engine?: string }[] = [
+  { name: 'unit', dir: join(here, 'unit') },
+  { name: 'api (wasm engine)', dir: join(here, 'api'), engine: 'wasm' },
+  { name: 'api (native engine)', dir: join(here, 'api'), engine: 'native' },
+];
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  console.log(`\n== ${suite.name}`);
+  const args = [uvu, suite.dir, only ? `${only}.*\\.test\\.js$` : '\\.test\\.js$'];
+  const run = spawnSync(process.execPath, args, {
+    env: { ...process.env, ...(suite.engine ? { WRTAPI_ENGINE: suite.engine } : {}) },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(run.stdout);
+  const total = Number(/Total:\s+(\d+)/.exec(run.stdout)?.[1] ?? 0);
+  const ok = Number(/Passed:\s+(\d+)/.exec(run.stdout)?.[1] ?? 0);
+  const crashed = run.status !== 0 && total === ok;
+  passed += ok;
+  failed += total - ok + (crashed ? 1 : 0);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -68,9 +68,13 @@ export function routerPorts(): Ports {
   return {
     env: (name) => std.getenv(name),
     readBody: (bytes) => (bytes > 0 ? std.in.readAsString(bytes) : ''),
-    writeAnswer(text) {
+    writeStdout(text) {
       std.out.puts(text);
       std.out.flush();
+    },
+    writeStderr(text) {
+      std.err.puts(text);
+      std.err.flush();
     },
 
     readFile,
@@ -114,9 +118,9 @@ export function routerPorts(): Ports {
 
     run(argv, stdin = ''): RunResult {
       // Pipes would deadlock on large outputs without an event loop; temporary files cannot.
-      const base = `/tmp/wrtapi/run.${pid()}.${temporaryCounter++}`;
+      // Straight in /tmp, so a command (the logger above all) still runs when wrtapi's own state is broken.
+      const base = `/tmp/.wrtapi-run.${pid()}.${temporaryCounter++}`;
       const paths = { in: real(base + '.in'), out: real(base + '.out'), err: real(base + '.err') };
-      makeDirectory('/tmp/wrtapi');
       writeFile(paths.in, stdin, 'w');
       const fds = [
         os.open(paths.in, os.O_RDONLY),
@@ -136,6 +140,7 @@ export function routerPorts(): Ports {
     isAlive: (other) => os.kill(other, 0) !== -ESRCH,
 
     now: () => Date.now(),
+    sleep: (ms) => os.sleep(ms),
     randomBytes(count) {
       const file = std.open('/dev/urandom', 'rb');
       if (!file) throw new Error('cannot open /dev/urandom');

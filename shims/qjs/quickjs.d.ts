@@ -1,5 +1,8 @@
 // The subset of Bellard QuickJS's `std` and `os` modules the router shim uses. The emulator's wasm
 // engine provides exactly this subset, so anything added here must be added there too.
+/** qjs's global: the script path, then its arguments. */
+declare const scriptArgs: string[];
+
 declare module 'std' {
   interface FILE {
     puts(text: string): void;
@@ -36,6 +39,7 @@ declare module 'os' {
   export function stat(path: string): [{ mode: number; size: number; mtime: number }, number];
   export function readlink(path: string): [string, number];
   export function kill(pid: number, signal: number): number;
+  export function sleep(ms: number): void;
   export function exec(
     argv: string[],
     options: { block?: boolean; usePath?: boolean; stdin?: number; stdout?: number; stderr?: number },

@@ -1,0 +1,48 @@
+import { readPackage } from '../config/store.js';
+import { ApiError } from '../errors.js';
+import type { Ports } from '../ports.js';
+import type { Request } from '../request.js';
+import type { UciPackage } from '../uci/index.js';
+import { addressInList } from './cidr.js';
+import { limitFor, takeFromBucket } from './ratelimit.js';
+import { decide, type Target } from './scopes.js';
+import { findByBearer, SERVICE_PACKAGE, stampLastUsed, tokensIn, type Token } from './tokens.js';
+
+const BEARER = /^Bearer +([!-~]+)$/i;
+
+function unauthenticated(code: 'unauthorized' | 'invalid_token', message: string): ApiError {
+  return new ApiError(401, code, message, { headers: { 'WWW-Authenticate': `Bearer realm="wrtapi", error="${code}"` } });
+}
+
+export interface Caller {
+  token: Token;
+  /** /etc/config/wrtapi as read for this request: the token store and the service's settings. */
+  config: UciPackage;
+}
+
+/** The caller's token from `Authorization: Bearer`, re-read from the store on every request. */
+export function authenticate(ports: Ports, request: Request): Caller {
+  const header = request.header('Authorization');
+  const bearer = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
+  if (bearer === undefined) throw unauthenticated('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>"');
+  const config = readPackage(ports, SERVICE_PACKAGE);
+  const token = findByBearer(tokensIn(config), bearer);
+  if (!token) throw unauthenticated('invalid_token', 'Unknown token');
+  if (token.expiresAt !== undefined && ports.now() / 1000 >= token.expiresAt) throw unauthenticated('invalid_token', 'Token expired');
+  if (token.allowedCidrs.length && !addressInList(request.remoteAddr, token.allowedCidrs)) {
+    throw unauthenticated('invalid_token', 'Source IP not permitted for this token');
+  }
+  stampLastUsed(ports, token, request.remoteAddr);
+  return { token, config };
+}
+
+export function enforceRateLimit(ports: Ports, caller: Caller): void {
+  takeFromBucket(ports, caller.token.name, limitFor(caller.config, caller.token));
+}
+
+export function requireScope(caller: Caller, target: Target, write: boolean): void {
+  if (!decide(caller.token.scopes, target, write)) {
+    const scope = [target.domain, target.sub, write ? 'rw' : 'ro'].filter(Boolean).join(':');
+    throw new ApiError(403, 'insufficient_scope', `This token's scopes do not grant ${scope}`);
+  }
+}

@@ -1,0 +1,106 @@
+import { ApiError } from '../errors.js';
+import type { Ports } from '../ports.js';
+
+const LOCK_DIR = '/var/lock';
+const GLOBAL_LOCK = `${LOCK_DIR}/wrtapi.global.lock`;
+const SHARED_MARKER_PREFIX = 'wrtapi.global.shared.';
+// A lock file is created first and gets its owner's pid a moment later; an empty one older than
+// this was left by a process killed in between.
+const EMPTY_LOCK_GRACE_MS = 5000;
+
+export type GlobalMode = 'shared' | 'exclusive';
+
+export interface Held {
+  release(): void;
+}
+
+export function packageLockPath(pkg: string): string {
+  return `${LOCK_DIR}/wrtapi.${pkg}.lock`;
+}
+
+/** `423 locked`; the lock type feeds `wrtapi_lock_contention_total`. */
+export class LockedError extends ApiError {
+  constructor(lock: string, readonly lockType: 'global' | 'package') {
+    super(423, 'locked', `Another write holds the lock ${lock}; retry`, { headers: { 'Retry-After': '1' } });
+  }
+}
+
+/** True when the file names a process that is gone: a writer killed while holding its lock. */
+function isStale(ports: Ports, path: string): boolean {
+  const owner = Number(ports.readFile(path) ?? '');
+  if (owner > 0) return !ports.isAlive(owner);
+  const info = ports.stat(path);
+  return info !== undefined && ports.now() - info.mtimeMs > EMPTY_LOCK_GRACE_MS;
+}
+
+/** Creates a lock file holding our pid, taking over one whose owner died; never waits. */
+function tryCreate(ports: Ports, path: string): boolean {
+  const pid = String(ports.pid());
+  if (ports.createExclusive(path, pid)) return true;
+  if (!isStale(ports, path)) return false;
+  ports.remove(path);
+  return ports.createExclusive(path, pid);
+}
+
+/**
+ * Takes the global lock (shared for configuration writes, exclusive for the non-configuration
+ * writers) and then the lock of each package, always in sorted order so two multi-package writers
+ * cannot each hold what the other waits for. Locks never block: a held lock answers 423.
+ * Shared holders and the exclusive holder each announce themselves before looking at the other
+ * side, so they can never both proceed.
+ */
+export function acquireLocks(ports: Ports, packages: string[], global: GlobalMode): Held {
+  ports.makeDirectory(LOCK_DIR);
+  const held: string[] = [];
+  const release = () => {
+    for (const path of held.reverse()) ports.remove(path);
+    held.length = 0;
+  };
+  try {
+    if (global === 'shared') {
+      const marker = `${LOCK_DIR}/${SHARED_MARKER_PREFIX}${ports.pid()}`;
+      ports.createExclusive(marker, String(ports.pid()));
+      held.push(marker);
+      if (ports.stat(GLOBAL_LOCK) && !isStale(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
+    } else {
+      if (!tryCreate(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
+      held.push(GLOBAL_LOCK);
+      for (const name of ports.list(LOCK_DIR)) {
+        const path = `${LOCK_DIR}/${name}`;
+        if (name.startsWith(SHARED_MARKER_PREFIX) && !isStale(ports, path)) throw new LockedError(GLOBAL_LOCK, 'global');
+      }
+    }
+    for (const pkg of [...new Set(packages)].sort()) {
+      const path = packageLockPath(pkg);
+      if (!tryCreate(ports, path)) throw new LockedError(path, 'package');
+      held.push(path);
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return { release };
+}
+
+const MUTEX_ATTEMPTS = 50;
+const MUTEX_WAIT_MS = 2;
+
+/**
+ * Runs `critical` while holding a short-lived mutex file, for the read-modify-write of a small state
+ * file (a rate-limit bucket). Unlike the write locks it waits, a few milliseconds at a time; false
+ * when the mutex could not be had, and then `critical` did not run.
+ */
+export function withMutex(ports: Ports, path: string, critical: () => void): boolean {
+  for (let attempt = 0; attempt < MUTEX_ATTEMPTS; attempt++) {
+    if (tryCreate(ports, path)) {
+      try {
+        critical();
+      } finally {
+        ports.remove(path);
+      }
+      return true;
+    }
+    ports.sleep(MUTEX_WAIT_MS);
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+export type ErrorCode =
+  | 'bad_request'
+  | 'invalid_cursor'
+  | 'unauthorized'
+  | 'invalid_token'
+  | 'insufficient_scope'
+  | 'scope_escalation_blocked'
+  | 'tls_required'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'unmanaged_resource'
+  | 'idempotency_key_conflict'
+  | 'precondition_failed'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'locked'
+  | 'too_many_requests'
+  | 'internal_error'
+  | 'reload_failed_restored'
+  | 'reload_failed_unrecovered'
+  | 'service_unavailable'
+  | 'init_script_missing';
+
+export type FieldErrorCode =
+  | 'required'
+  | 'invalid_type'
+  | 'invalid_format'
+  | 'out_of_range'
+  | 'not_in_enum'
+  | 'conflict'
+  | 'read_only'
+  | 'unknown_field';
+
+export interface FieldError {
+  field: string;
+  code: FieldErrorCode;
+  message: string;
+}
+
+/** Extra envelope members (`errors`, `reload_error`, ...) and headers an error carries. */
+export interface ErrorDetails {
+  errors?: FieldError[];
+  reload_error?: string;
+  restore_error?: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer in the spec's error envelope, thrown from anywhere in the pipeline. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,56 @@
+import type { Context } from '../routes.js';
+import { plainResponse } from '../response.js';
+import { parseUci } from '../uci/index.js';
+import { VERSION } from '../version.js';
+
+type CheckState = 'ok' | 'degraded' | 'unknown';
+
+const BOOT_GRACE_SECONDS = 60;
+const EARLIEST_PLAUSIBLE_EPOCH = 1700000000;
+
+/**
+ * `GET /healthz`: one `ubus call system info` answers both the bus check and, through the router's
+ * own `uptime` and `localtime`, the time-sync check. Hand-built: no security headers, never logged.
+ */
+export function GET({ ports }: Context) {
+  const errors: string[] = [];
+  const checks: Record<string, CheckState> = { ubus: 'ok', uci: 'ok', lock_dir: 'ok', time_sync: 'unknown' };
+  const degrade = (check: string, why: string) => {
+    checks[check] = 'degraded';
+    errors.push(`${check}: ${why}`);
+  };
+
+  const info = ports.run(['/bin/ubus', 'call', 'system', 'info']);
+  let system: { uptime?: unknown; localtime?: unknown } | undefined;
+  try {
+    if (info.code === 0) system = JSON.parse(info.stdout);
+  } catch {
+    // A garbled answer is reported like a failed call below.
+  }
+  if (!system) {
+    degrade('ubus', info.stderr.trim() || `ubus call system info exited ${info.code}`);
+  } else if (typeof system.uptime === 'number' && system.uptime >= BOOT_GRACE_SECONDS) {
+    if (typeof system.localtime === 'number' && system.localtime >= EARLIEST_PLAUSIBLE_EPOCH) checks.time_sync = 'ok';
+    else degrade('time_sync', `wall clock ${String(system.localtime)} is before ${EARLIEST_PLAUSIBLE_EPOCH}`);
+  }
+
+  try {
+    const text = ports.readFile('/etc/config/wrtapi');
+    if (text === undefined) degrade('uci', '/etc/config/wrtapi is missing');
+    else parseUci(text);
+  } catch (error) {
+    degrade('uci', (error as Error).message);
+  }
+
+  const probe = `/var/lock/wrtapi.healthz.${ports.pid()}`;
+  try {
+    ports.createExclusive(probe, '');
+    ports.remove(probe);
+  } catch (error) {
+    degrade('lock_dir', (error as Error).message);
+  }
+
+  const status = errors.length ? 'degraded' : 'ok';
+  const body = errors.length ? { status, version: VERSION, checks, errors } : { status, version: VERSION, checks };
+  return plainResponse(errors.length ? 503 : 200, 'application/json', JSON.stringify(body));
+}

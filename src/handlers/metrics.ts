@@ -1,0 +1,7 @@
+import { renderMetrics } from '../metrics.js';
+import type { Context } from '../routes.js';
+import { plainResponse } from '../response.js';
+
+export function GET({ ports }: Context) {
+  return plainResponse(200, 'text/plain; version=0.0.4; charset=utf-8', renderMetrics(ports));
+}

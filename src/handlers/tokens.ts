@@ -1,0 +1,36 @@
+import { mayMint } from '../auth/scopes.js';
+import { mintProblems, mintToken, SERVICE_PACKAGE, tokenRecord, tokensIn } from '../auth/tokens.js';
+import { readPackage } from '../config/store.js';
+import { ApiError } from '../errors.js';
+import { parseJsonObject } from '../json-body.js';
+import type { Context } from '../routes.js';
+import { jsonResponse } from '../response.js';
+
+const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+export function GET({ ports }: Context) {
+  return jsonResponse(200, tokensIn(readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord));
+}
+
+/** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */
+export function POST({ ports, request, caller }: Context) {
+  const input = parseJsonObject(request.body());
+  const errors = mintProblems(input, false);
+  if (errors.length) throw new ApiError(422, 'validation_failed', 'The token request has invalid fields', { errors });
+  const scopes = input.scopes as string[];
+  if (!mayMint(scopes, caller!.token.scopes)) {
+    throw new ApiError(403, 'scope_escalation_blocked', 'The requested scopes must be a strict subset of the caller\'s');
+  }
+  const minted = mintToken(ports, {
+    name: input.name as string,
+    scopes,
+    expiresInSeconds: numberOrUndefined(input.expires_in_seconds),
+    allowedCidrs: Array.isArray(input.allowed_cidrs) ? input.allowed_cidrs : [],
+    rate: numberOrUndefined(input.rate),
+    burst: numberOrUndefined(input.burst),
+  });
+  const response = jsonResponse(201, minted);
+  // A replay confirms the token exists but never shows the bearer a second time.
+  response.replayBody = JSON.stringify({ ...minted, bearer: null });
+  return response;
+}

@@ -1,0 +1,76 @@
+import type { Ports } from './ports.js';
+import type { Request } from './request.js';
+import type { Response } from './response.js';
+import { ApiError } from './errors.js';
+import type { Caller } from './auth/gate.js';
+import type { Target } from './auth/scopes.js';
+
+export interface Context {
+  ports: Ports;
+  request: Request;
+  requestId: string;
+  /** Values of the route template's `:name` segments. */
+  params: Record<string, string>;
+  /** The authenticated caller; absent on open routes. */
+  caller?: Caller;
+}
+
+export type Handler = (context: Context) => Response | Promise<Response>;
+
+/** A route module exports one handler per verb it serves, named after the verb. */
+export type RouteModule = Partial<Record<string, Handler>>;
+
+export interface Route {
+  /** The path template, also the `path` label of metrics, e.g. `/firewall/rules/:id`. */
+  template: string;
+  methods: string[];
+  /**
+   * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
+   * check; else the scope target, and whether even reads need `rw`.
+   */
+  access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
+  load: () => Promise<RouteModule>;
+}
+
+const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
+
+// Each route's code is loaded with import() only when the route is hit, so every route stays out of
+// the entry chunk that each request parses.
+const ROUTES: Route[] = [
+  { template: '/healthz', methods: ['GET'], access: 'open', load: () => import('./handlers/healthz.js') },
+  { template: '/auth/whoami', methods: ['GET'], access: 'token', load: () => import('./handlers/whoami.js') },
+  { template: '/metrics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'metrics' } }, load: () => import('./handlers/metrics.js') },
+  { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
+  { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
+];
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+function matchTemplate(template: string, segments: string[]): Record<string, string> | undefined {
+  const parts = template.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].startsWith(':')) params[parts[i].slice(1)] = segments[i];
+    else if (parts[i] !== segments[i]) return undefined;
+  }
+  return params;
+}
+
+/** The route for a request: `404 not_found` for an unknown path, `405` for a verb it does not serve. */
+export function findRoute(method: string, segments: string[]): RouteMatch {
+  for (const route of ROUTES) {
+    const params = matchTemplate(route.template, segments);
+    if (!params) continue;
+    if (!route.methods.includes(method)) {
+      throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${route.template}`, {
+        headers: { Allow: route.methods.join(', ') },
+      });
+    }
+    return { route, params };
+  }
+  throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
+}
