@@ -1,4 +1,5 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import type { RollupOptions } from 'rollup';
 
@@ -11,7 +12,7 @@ const config: RollupOptions = {
     setup: 'shims/qjs/setup.ts',
   },
   external: ['std', 'os'],
-  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: true })],
+  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: true }), terser({ ecma: 2020, module: true })],
   output: {
     dir: 'dist/qjs',
     format: 'es',

@@ -1,7 +1,5 @@
 import type { Caller } from './auth/gate.js';
-import { isLoopback } from './auth/cidr.js';
-import { LockedError } from './config/locks.js';
-import { readPackage } from './config/store.js';
+import type { LockedError } from './config/locks.js';
 import { ApiError } from './errors.js';
 import { rememberError } from './error-ring.js';
 import { logLine } from './events.js';
@@ -35,7 +33,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
   try {
     const request = (outcome.request = readRequest(ports));
     outcome.requestId ||= clientRequestId(request.query.get('request_id')) ?? newRequestId(ports);
-    enforceTransportRule(ports, request, outcome);
+    await enforceTransportRule(ports, request, outcome);
     const { route, params } = findRoute(request.method, request.segments);
     outcome.route = route;
     if (route.access !== 'open') {
@@ -56,7 +54,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
     outcome.response = answerError(error, outcome);
   }
   ports.writeStdout(renderCgi(outcome.response, outcome.requestId));
-  afterAnswer(ports, outcome, ports.now() - started);
+  await afterAnswer(ports, outcome, ports.now() - started);
 }
 
 function clientRequestId(candidate: string | undefined): string | undefined {
@@ -71,8 +69,10 @@ function newRequestId(ports: Ports): string {
  * Plain HTTP is for loopback callers only; the operator's marker file lets remote plain HTTP
  * through for closed-network testing. The rule runs before routing, so it covers unknown paths too.
  */
-function enforceTransportRule(ports: Ports, request: Request, outcome: Outcome): void {
-  if (request.https || isLoopback(request.remoteAddr)) return;
+async function enforceTransportRule(ports: Ports, request: Request, outcome: Outcome): Promise<void> {
+  if (request.https) return;
+  const { isLoopback } = await import('./auth/cidr.js');
+  if (isLoopback(request.remoteAddr)) return;
   if (ports.stat(INSECURE_MARKER) === undefined) {
     throw new ApiError(403, 'tls_required', 'Plain HTTP is accepted from loopback clients only; use HTTPS');
   }
@@ -107,7 +107,7 @@ function answerError(error: unknown, outcome: Outcome): Response {
 }
 
 /** Log lines, metrics and the error ring: none of them may change the answer already sent. */
-function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): void {
+async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): Promise<void> {
   const { request, requestId, error } = outcome;
   const method = request?.method ?? ports.env('REQUEST_METHOD') ?? '-';
   const path = request?.path ?? '-';
@@ -125,20 +125,20 @@ function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): void {
     });
   }
   try {
-    recordRequest(ports, {
+    await recordRequest(ports, {
       method,
       path: outcome.route?.template ?? '-',
       status,
       token,
       seconds: durationMs / 1000,
       rateLimitDrop: error?.code === 'too_many_requests',
-      lockType: error instanceof LockedError ? error.lockType : undefined,
+      lockType: (error as Partial<LockedError> | undefined)?.lockType,
     });
   } catch {
     // Metrics are best effort.
   }
   try {
-    logEvents(ports, outcome, `${requestId} ${token} %s ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
+    await logEvents(ports, outcome, `${requestId} ${token} %s ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
   } catch {
     // A broken logger must not turn an answered request into a failed process.
   }
@@ -149,7 +149,7 @@ function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): void {
  * The insecure-bypass line is not a category but the trace of a weakened transport, so every request
  * that takes the bypass leaves one, /healthz included.
  */
-function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): void {
+async function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): Promise<void> {
   const { request, requestId } = outcome;
   const status = outcome.response!.status;
   if (outcome.internalError) {
@@ -164,6 +164,7 @@ function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): void {
   if (status >= 500) logLine(ports, 'err', line('ERROR'));
   else if (status === 401 || status === 403) logLine(ports, 'warning', line('WARN'));
   else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));
-  const settings = (outcome.caller?.config ?? readPackage(ports, 'wrtapi')).sections.find((section) => section.type === 'wrtapi');
+  const config = outcome.caller?.config ?? (await import('./config/store.js')).readPackage(ports, 'wrtapi');
+  const settings = config.sections.find((section) => section.type === 'wrtapi');
   if (settings?.options.get('access') === '1') logLine(ports, 'info', line('ACCESS'));
 }

@@ -1,13 +1,9 @@
-import { withMutex } from './config/locks.js';
 import type { Ports } from './ports.js';
 
-const DIRECTORY = '/tmp/wrtapi/metrics';
-const TOTALS = '/tmp/wrtapi/metrics.totals';
-const FOLD_MUTEX = '/tmp/wrtapi/metrics.lock';
+export const RECORD_DIRECTORY = '/tmp/wrtapi/metrics';
 // Records are folded into the totals by GET /metrics, and by about one request in this many so the
 // directory stays small between scrapes.
 const FOLD_ONE_IN = 64;
-const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** What one request adds to the counters. */
 export interface RequestRecord {
@@ -21,109 +17,13 @@ export interface RequestRecord {
   validateErrors?: { resource: string; code: string }[];
 }
 
-interface Totals {
-  requests: Record<string, number>;
-  durations: Record<string, number[]>;
-  drops: Record<string, number>;
-  contention: Record<string, number>;
-  validate: Record<string, number>;
-}
-
-const SEPARATOR = '\u0000';
-
-function add(counts: Record<string, number>, key: string, by = 1) {
-  counts[key] = (counts[key] ?? 0) + by;
-}
-
 /**
  * Requests run as separate processes at the same time, so each one writes its own record file
  * instead of updating a shared counter; nothing is read-modify-written outside the fold's mutex.
  */
-export function recordRequest(ports: Ports, record: RequestRecord): void {
-  ports.makeDirectory(DIRECTORY);
-  ports.writeFileAtomic(`${DIRECTORY}/${ports.pid()}.${ports.now()}`, JSON.stringify(record));
-  if (Math.random() * FOLD_ONE_IN < 1) foldRecords(ports);
+export async function recordRequest(ports: Ports, record: RequestRecord): Promise<void> {
+  ports.makeDirectory(RECORD_DIRECTORY);
+  ports.writeFileAtomic(`${RECORD_DIRECTORY}/${ports.pid()}.${ports.now()}`, JSON.stringify(record));
+  if (Math.random() * FOLD_ONE_IN < 1) (await import('./metrics-totals.js')).foldRecords(ports);
 }
 
-function emptyTotals(): Totals {
-  return { requests: {}, durations: {}, drops: {}, contention: {}, validate: {} };
-}
-
-/**
- * Adds every record file to the totals. Holding the fold's mutex it also stores the totals and
- * removes exactly the files it added; without it (another fold is running) it only reads.
- */
-function foldRecords(ports: Ports): Totals {
-  let totals = emptyTotals();
-  const persisted = withMutex(ports, FOLD_MUTEX, () => {
-    totals = collect(ports, true);
-  });
-  return persisted ? totals : collect(ports, false);
-}
-
-function collect(ports: Ports, persist: boolean): Totals {
-  const stored = ports.readFile(TOTALS);
-  const totals = stored ? (JSON.parse(stored) as Totals) : emptyTotals();
-  const names = ports.list(DIRECTORY).filter((name) => !name.startsWith('.'));
-  for (const name of names) {
-    const text = ports.readFile(`${DIRECTORY}/${name}`);
-    if (text) foldOne(totals, JSON.parse(text) as RequestRecord);
-  }
-  if (persist) {
-    ports.writeFileAtomic(TOTALS, JSON.stringify(totals));
-    for (const name of names) ports.remove(`${DIRECTORY}/${name}`);
-  }
-  return totals;
-}
-
-function foldOne(totals: Totals, record: RequestRecord) {
-  add(totals.requests, [record.method, record.path, record.status, record.token].join(SEPARATOR));
-  const durationKey = [record.method, record.path].join(SEPARATOR);
-  const counts = (totals.durations[durationKey] ??= new Array(BUCKETS.length + 1).fill(0));
-  const bucket = BUCKETS.findIndex((bound) => record.seconds <= bound);
-  counts[bucket < 0 ? BUCKETS.length : bucket]++;
-  if (record.rateLimitDrop) add(totals.drops, record.token);
-  if (record.lockType) add(totals.contention, record.lockType);
-  for (const { resource, code } of record.validateErrors ?? []) add(totals.validate, [resource, code].join(SEPARATOR));
-}
-
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
-
-function labels(names: string[], key: string, extra = ''): string {
-  const values = key.split(SEPARATOR);
-  const pairs = names.map((name, i) => `${name}="${escapeLabel(values[i])}"`);
-  if (extra) pairs.push(extra);
-  return `{${pairs.join(',')}}`;
-}
-
-/** The text exposition format 0.0.4 of every counter since boot (/tmp is cleared on reboot). */
-export function renderMetrics(ports: Ports): string {
-  const totals = foldRecords(ports);
-  const lines: string[] = [];
-  const series = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-
-  series('wrtapi_requests_total', 'counter', 'Requests answered, by method, path template, status and token.');
-  for (const [key, count] of Object.entries(totals.requests)) {
-    lines.push(`wrtapi_requests_total${labels(['method', 'path', 'status', 'token_id'], key)} ${count}`);
-  }
-  series('wrtapi_request_duration_seconds', 'histogram', 'Time from request start to answer, by method and path template.');
-  for (const [key, counts] of Object.entries(totals.durations)) {
-    let cumulative = 0;
-    BUCKETS.forEach((bound, i) => {
-      cumulative += counts[i];
-      lines.push(`wrtapi_request_duration_seconds_bucket${labels(['method', 'path'], key, `le="${bound}"`)} ${cumulative}`);
-    });
-    cumulative += counts[BUCKETS.length];
-    lines.push(`wrtapi_request_duration_seconds_bucket${labels(['method', 'path'], key, 'le="+Inf"')} ${cumulative}`);
-    lines.push(`wrtapi_request_duration_seconds_count${labels(['method', 'path'], key)} ${cumulative}`);
-  }
-  series('wrtapi_rate_limit_drops_total', 'counter', 'Requests refused by the per-token rate limit.');
-  for (const [key, count] of Object.entries(totals.drops)) lines.push(`wrtapi_rate_limit_drops_total${labels(['token_id'], key)} ${count}`);
-  series('wrtapi_lock_contention_total', 'counter', 'Writes refused with 423 because a lock was held.');
-  for (const [key, count] of Object.entries(totals.contention)) lines.push(`wrtapi_lock_contention_total${labels(['lock_type'], key)} ${count}`);
-  series('wrtapi_validate_errors_total', 'counter', 'Field errors of refused writes, by resource and code.');
-  for (const [key, count] of Object.entries(totals.validate)) lines.push(`wrtapi_validate_errors_total${labels(['resource', 'code'], key)} ${count}`);
-  return lines.join('\n') + '\n';
-}

@@ -1,4 +1,4 @@
-import { renderMetrics } from '../metrics.js';
+import { renderMetrics } from '../metrics-totals.js';
 import type { Context } from '../routes.js';
 import { plainResponse } from '../response.js';
 
