@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { RESOURCES } from '../../src/generated/resources.js';
+import { newRouter, type Response, type Router } from '../support/router.js';
+
+type Body = Record<string, any>;
+
+const { version } = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+let router: Router;
+let document: Body;
+test.before(async () => {
+  router = await newRouter();
+  const response = await router.request({ method: 'GET', path: '/openapi.json' });
+  assert.is(response.status, 200, response.body);
+  document = response.json as Body;
+});
+test.after(async () => {
+  await router.cleanup();
+});
+
+/** Checks a live answer against a schema whose references point into the served document. */
+function conforms(response: Response, schema: Body): void {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(document, 'openapi.json');
+  const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')));
+  assert.ok(validate(response.json), `${response.body}\n${JSON.stringify(validate.errors)}`);
+}
+
+test('GET /openapi.json: a valid OpenAPI 3.1 document, served without a token and without security headers', async () => {
+  const response = await router.request({ method: 'GET', path: '/openapi.json' });
+  assert.is(response.status, 200);
+  assert.is(response.headers['content-type'], 'application/json');
+  assert.is(response.headers['strict-transport-security'], undefined);
+  const validator = new Validator();
+  const result = await validator.validate(document);
+  assert.ok(result.valid, JSON.stringify(result.errors));
+  assert.is(validator.version, '3.1');
+  assert.is(document.info.version, version);
+  assert.equal(document.security, [{ bearer: [] }]);
+  assert.equal(document.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: document.components.securitySchemes.bearer.description });
+});
+
+test('every component schema is JSON Schema 2020-12 whose references resolve', () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(document, 'openapi.json');
+  for (const name of Object.keys(document.components.schemas)) {
+    assert.ok(ajv.validateSchema(document.components.schemas[name]), `${name}: ${JSON.stringify(ajv.errors)}`);
+    ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+  }
+});
+
+test('each curated resource has its operations, and its request, patch and response schemas', () => {
+  const paths = document.paths as Body;
+  const schemas = document.components.schemas as Body;
+  for (const resource of RESOURCES) {
+    const path = `/${resource.path}`;
+    const title = resource.path
+      .split(/[/_-]/)
+      .map((word) => word[0].toUpperCase() + word.slice(1))
+      .join('');
+    assert.ok(schemas[title] && schemas[`${title}Request`] && schemas[`${title}Patch`], title);
+    const item = resource.kind === 'collection' ? paths[`${path}/{id}`] : paths[path];
+    assert.equal(Object.keys(item.patch.requestBody.content), ['application/json', 'application/json-patch+json']);
+    if (resource.kind === 'collection') {
+      assert.equal(Object.keys(paths[path]).filter((key) => key !== 'description'), ['get', 'post']);
+      assert.equal(Object.keys(item).filter((key) => key !== 'parameters'), ['get', 'put', 'patch', 'delete']);
+      assert.ok(paths[`${path}/{id}/adopt`].post, `${path} adopt`);
+    } else {
+      assert.equal(Object.keys(item).filter((key) => key !== 'description'), ['get', 'put', 'patch']);
+    }
+    for (const member of ['managed', 'runtime']) {
+      assert.is(schemas[`${title}Request`].properties[member], undefined, `${title}Request.${member}`);
+      assert.is(schemas[`${title}Patch`].properties[member], undefined, `${title}Patch.${member}`);
+    }
+    const readOnly = resource.kind === 'collection' ? ['managed', 'runtime'] : ['runtime'];
+    for (const member of readOnly) assert.is(schemas[title].properties[member].readOnly, true, `${title}.${member}`);
+  }
+});
+
+test('forwardings: read-nullable fields admit null in both halves, required ones stay required on write', () => {
+  const { FirewallForwardings: response, FirewallForwardingsRequest: request } = document.components.schemas as Body;
+  assert.equal(response.properties.family.type, ['string', 'null']);
+  assert.equal(response.properties.family.enum, ['any', 'ipv4', 'ipv6', null]);
+  assert.equal(request.properties.family.enum, ['any', 'ipv4', 'ipv6', null]);
+  assert.equal(response.properties.enabled.type, ['boolean', 'null']);
+  assert.is(response.properties.src.type, 'string');
+  assert.equal(request.required, ['src', 'dest']);
+  assert.equal(response.required, ['id', 'managed']);
+});
+
+test('query fallbacks, response headers and the error envelope are declared', () => {
+  const parameters = document.components.parameters as Body;
+  const names = (refs: Body[]) => refs.map((ref) => parameters[ref.$ref.split('/').pop()]).map((parameter) => `${parameter.in}:${parameter.name}`);
+  const item = document.paths['/firewall/forwardings/{id}'];
+  assert.equal(names(item.put.parameters), ['header:If-Match', 'query:if_match', 'header:If-None-Match', 'query:if_none_match', 'header:X-Request-Id', 'query:request_id']);
+  assert.equal(names(document.paths['/firewall/forwardings'].post.parameters), ['header:Idempotency-Key', 'query:idempotency_key', 'header:X-Request-Id', 'query:request_id']);
+  assert.equal(names(document.paths['/firewall/forwardings'].get.parameters).slice(0, 3), ['query:managed', 'query:cursor', 'query:limit']);
+  assert.equal(Object.keys(item.put.responses), ['200', '400', '401', '403', '404', '409', '412', '422', '423', '429', '500', '503']);
+  assert.equal(Object.keys(item.get.responses), ['200', '304', '400', '401', '403', '404', '429', '500', '503']);
+  assert.equal(Object.keys(item.put.responses[200].headers), ['X-Request-Id', 'ETag', 'X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied']);
+  assert.equal(Object.keys(document.paths['/firewall/forwardings'].get.responses[200].headers), ['X-Request-Id', 'Link', 'X-Next-Cursor']);
+  const error = document.components.schemas.Error;
+  assert.equal(error.required, ['code', 'message', 'request_id']);
+  assert.ok(error.properties.code.enum.includes('unsupported_media_type'));
+  assert.is(error.properties.code.enum.length, 22);
+  assert.equal(Object.keys(error.properties), ['code', 'message', 'request_id', 'errors', 'reload_error', 'restore_error']);
+  assert.equal(document.components.schemas.FieldError.required, ['field', 'code', 'message']);
+  for (const path of ['/healthz', '/auth/whoami', '/metrics', '/tokens', '/tokens/{name}', '/openapi.json', '/schema', '/schema/{package}/{resource}']) {
+    assert.ok(document.paths[path], path);
+  }
+  assert.equal(document.paths['/healthz'].get.security, []);
+});
+
+test('GET /schema lists every resource key; /schema/firewall/forwardings answers its properties as one set', async () => {
+  const index = await router.request({ method: 'GET', path: '/schema' });
+  assert.is(index.status, 200);
+  assert.match(index.headers['strict-transport-security'], /max-age/);
+  const keys = RESOURCES.map(({ path, type }) => (path.includes('/') ? path : `${path}/${type}`));
+  assert.equal((index.json as Body).resources, keys);
+  conforms(index, { $ref: '#/components/schemas/SchemaIndex' });
+
+  const one = await router.request({ method: 'GET', path: '/schema/firewall/forwardings' });
+  assert.is(one.status, 200);
+  conforms(one, { $ref: '#/components/schemas/ResourceSchema' });
+  const { key, schema_properties: properties } = one.json as Body;
+  assert.is(key, 'firewall/forwardings');
+  assert.equal(Object.keys(properties), ['id', 'managed', 'runtime', 'name', 'src', 'dest', 'family', 'enabled']);
+  assert.is(properties.managed.readOnly, true);
+  assert.is(properties.runtime.readOnly, true);
+  assert.is(properties.family['x-uapi-read-nullable'], true);
+  assert.is(properties.src['x-uapi-read-nullable'], undefined);
+
+  const missing = await router.request({ method: 'GET', path: '/schema/firewall/nothing' });
+  assert.is(missing.status, 404);
+  conforms(missing, { $ref: '#/components/responses/NotFound/content/application~1json/schema' });
+});
+
+test('live answers conform to the document: /healthz and a forwardings list', async () => {
+  conforms(await router.request({ method: 'GET', path: '/healthz' }), { $ref: '#/components/schemas/Health' });
+  const authorization = `Bearer ${await router.mint('reader', ['*:ro'])}`;
+  const list = await router.request({ method: 'GET', path: '/firewall/forwardings', headers: { authorization } });
+  assert.is(list.status, 200, list.body);
+  assert.ok((list.json as Body[]).length > 0);
+  conforms(list, document.paths['/firewall/forwardings'].get.responses[200].content['application/json'].schema);
+});
+
+test.run();

@@ -1,0 +1,156 @@
+import Ajv from 'ajv';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AJV_OPTIONS, halfSchema, schemaProperties, validatorSchemas } from '../../build/generate.js';
+import { validateFull, validatePatch } from '../../src/generated/validators/firewall_forwardings.js';
+import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
+import type { ResourceDefinition, SchemaValidator } from '../../src/resources/model.js';
+
+type Found = { instancePath: string; keyword: string; params: Record<string, unknown> };
+
+function errorsOf(validate: SchemaValidator, body: unknown): Found[] {
+  assert.not.ok(validate(body), `expected ${JSON.stringify(body)} to be refused`);
+  return (validate.errors ?? []).map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params }));
+}
+
+function accepts(validate: SchemaValidator, body: unknown): void {
+  assert.ok(validate(body), `${JSON.stringify(body)}: ${JSON.stringify(validate.errors)}`);
+}
+
+test('forwardings, full body: required fields present, optional ones may be null', () => {
+  accepts(validateFull, { src: 'lan', dest: 'wan' });
+  accepts(validateFull, { src: '*', dest: 'wan', name: 'LAN out', family: 'ipv4', enabled: true });
+  accepts(validateFull, { src: 'lan', dest: 'wan', name: null, family: null, enabled: null });
+});
+
+test('forwardings, full body: every missing required field at once, as `required` at the object', () => {
+  assert.equal(errorsOf(validateFull, { name: 'x' }), [
+    { instancePath: '', keyword: 'required', params: { missingProperty: 'src' } },
+    { instancePath: '', keyword: 'required', params: { missingProperty: 'dest' } },
+  ]);
+});
+
+test('forwardings, full body: null on a required field is a type error at the field', () => {
+  assert.equal(errorsOf(validateFull, { src: null, dest: 'wan' }), [{ instancePath: '/src', keyword: 'type', params: { type: 'string' } }]);
+});
+
+test('forwardings: unknown top-level fields are refused, a read sent back is not', () => {
+  assert.equal(errorsOf(validateFull, { src: 'lan', dest: 'wan', bogus: 1 }), [
+    { instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'bogus' } },
+  ]);
+  accepts(validateFull, { id: 'cfg0a1b2c', managed: false, runtime: { anything: [1] }, src: 'lan', dest: 'wan', enabled: true });
+  accepts(validatePatch, { id: 'f_1', managed: true, runtime: null, enabled: false });
+  assert.equal(errorsOf(validateFull, { id: 7, src: 'lan', dest: 'wan' }), [{ instancePath: '/id', keyword: 'type', params: { type: 'string' } }]);
+});
+
+test('forwardings: value rules carry the keyword the engine maps to a field code', () => {
+  const errors = errorsOf(validateFull, { src: 'bad zone', dest: 'wan', family: 'ipx', enabled: 'yes', name: 'n'.repeat(101) });
+  assert.equal(
+    errors.map(({ instancePath, keyword }) => `${instancePath} ${keyword}`),
+    ['/name maxLength', '/src pattern', '/family enum', '/enabled type'],
+  );
+  // maxLength counts code points, as ajv's ucs2length helper (inlined as ESM) does.
+  accepts(validateFull, { src: 'lan', dest: 'wan', name: '\u{1F600}'.repeat(100) });
+});
+
+test('forwardings, merge-patch delta: nothing required, anything may be null', () => {
+  accepts(validatePatch, {});
+  accepts(validatePatch, { enabled: false });
+  accepts(validatePatch, { src: null, dest: null, name: null });
+  assert.equal(errorsOf(validatePatch, { family: 'ipx', other: 1 }), [
+    { instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'other' } },
+    { instancePath: '/family', keyword: 'enum', params: { allowedValues: ['any', 'ipv4', 'ipv6', null] } },
+  ]);
+});
+
+const things: ResourceDefinition = {
+  path: 'test/things',
+  package: 'test',
+  type: 'thing',
+  kind: 'collection',
+  reload: [],
+  description: 'A definition with a group, a secret, a list and read-nullable fields.',
+  members: {
+    label: field(text(), { required: true }),
+    port: field(integer({ minimum: 1, maximum: 65535 })),
+    key: field(text(), { secret: true }),
+    tags: field(list({}, { acceptsString: true })),
+    match: {
+      fields: {
+        zone: field(text(), { required: true }),
+        proto: field(choice(['tcp', 'udp'])),
+        invert: field(boolean({ truthy: ['1'] })),
+      },
+    },
+  },
+};
+
+function compiled(definition: ResourceDefinition) {
+  const { full, patch } = validatorSchemas(definition);
+  const ajv = new Ajv({ ...AJV_OPTIONS });
+  return { full: ajv.compile(full) as SchemaValidator, patch: ajv.compile(patch) as SchemaValidator };
+}
+
+test('a group is a closed object: its required fields are required, unknown members refused', () => {
+  const { full } = compiled(things);
+  accepts(full, { label: 'a', match: { zone: 'lan', proto: null } });
+  assert.equal(errorsOf(full, { label: 'a' }), [{ instancePath: '', keyword: 'required', params: { missingProperty: 'match' } }]);
+  assert.equal(errorsOf(full, { label: 'a', match: { zone: 'lan', src_zone: 'x' } }), [
+    { instancePath: '/match', keyword: 'additionalProperties', params: { additionalProperty: 'src_zone' } },
+  ]);
+  assert.equal(errorsOf(full, { label: 'a', match: { proto: 'tcp' } }), [{ instancePath: '/match', keyword: 'required', params: { missingProperty: 'zone' } }]);
+});
+
+test('a merge-patch delta may carry a partial group, but never clears a required field', () => {
+  const { patch } = compiled(things);
+  accepts(patch, { match: { proto: 'udp' } });
+  accepts(patch, { port: null, match: { proto: null } });
+  assert.equal(errorsOf(patch, { label: null }).map((error) => error.keyword), ['type']);
+  assert.equal(errorsOf(patch, { match: null }).map((error) => error.keyword), ['type']);
+  assert.equal(errorsOf(patch, { match: { bogus: 1 } }), [{ instancePath: '/match', keyword: 'additionalProperties', params: { additionalProperty: 'bogus' } }]);
+});
+
+test('a secret is accepted on write, and its presence flag from a read is tolerated', () => {
+  const { full } = compiled(things);
+  accepts(full, { label: 'a', key: 's3cret', has_key: true, match: { zone: 'lan' } });
+  accepts(full, { label: 'a', tags: 'x y', match: { zone: 'lan' } });
+  accepts(full, { label: 'a', tags: null, match: { zone: 'lan' } });
+});
+
+test('schema properties: one set, framework and read-only members marked, read-nullable fields flagged', () => {
+  const properties = schemaProperties(things) as Record<string, Record<string, unknown>>;
+  assert.equal(Object.keys(properties), ['id', 'managed', 'runtime', 'label', 'port', 'key', 'has_key', 'tags', 'match']);
+  assert.is(properties.managed.readOnly, true);
+  assert.is(properties.runtime.readOnly, true);
+  assert.is(properties.has_key.readOnly, true);
+  assert.is(properties.key.writeOnly, true);
+  assert.is(properties.port['x-uapi-read-nullable'], true);
+  assert.is(properties.label['x-uapi-read-nullable'], undefined);
+  assert.is(properties.tags['x-uapi-read-nullable'], undefined);
+  const match = properties.match.properties as Record<string, Record<string, unknown>>;
+  assert.is(match.proto['x-uapi-read-nullable'], true);
+  assert.is(match.invert['x-uapi-read-nullable'], undefined);
+});
+
+test('OpenAPI halves: requests without read-only members, responses without secrets, null where a read may give it', () => {
+  type Schema = { properties: Record<string, { type?: unknown; enum?: unknown[]; properties?: Record<string, { type?: unknown; enum?: unknown[] }> }>; required?: string[] };
+  const request = halfSchema(things, 'request') as Schema;
+  const patch = halfSchema(things, 'patch') as Schema;
+  const response = halfSchema(things, 'response') as Schema;
+  assert.equal(Object.keys(request.properties), ['id', 'label', 'port', 'key', 'tags', 'match']);
+  assert.equal(request.required, ['label', 'match']);
+  assert.is(request.properties.label.type, 'string');
+  assert.equal(request.properties.port.type, ['integer', 'null']);
+  assert.equal(request.properties.match.properties!.proto.enum, ['tcp', 'udp', null]);
+  assert.is(patch.required, undefined);
+  assert.is(patch.properties.label.type, 'string');
+  assert.equal(patch.properties.port.type, ['integer', 'null']);
+  assert.is(patch.properties.match.type, 'object');
+  assert.equal(Object.keys(response.properties), ['id', 'managed', 'runtime', 'label', 'port', 'has_key', 'tags', 'match']);
+  assert.equal(response.required, ['id', 'managed', 'has_key', 'tags', 'match']);
+  assert.is(response.properties.label.type, 'string');
+  assert.equal(response.properties.port.type, ['integer', 'null']);
+  assert.equal(response.properties.match.properties!.proto, { type: ['string', 'null'], enum: ['tcp', 'udp', null] });
+});
+
+test.run();
