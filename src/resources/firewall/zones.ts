@@ -1,0 +1,52 @@
+import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, integer, list, text } from '../codecs.js';
+import type { ResourceDefinition } from '../model.js';
+import { ADDRESS, COUNTER, familyErrors, LIMIT, POLICIES, SET_HELPER, ZONE_NAME } from './common.js';
+
+const policy = (traffic: string) =>
+  field(choice(POLICIES, { prefixes: true }), { description: `Verdict for ${traffic} without a rule of its own; default the firewall/defaults one.` });
+
+const definition: ResourceDefinition = {
+  path: 'firewall/zones',
+  package: 'firewall',
+  type: 'zone',
+  kind: 'collection',
+  idPrefix: 'z_',
+  reload: ['firewall'],
+  description: 'Firewall zones: groups of networks, devices and subnets with default verdicts, masquerading and MSS clamping.',
+  members: {
+    name: field(text(ZONE_NAME), {
+      required: true,
+      description: 'The name rules, redirects, nat and forwardings refer to: a letter, `_` or `.`, then letters, digits and `/_.-`; at most 47 characters.',
+    }),
+    enabled: field(boolean(FIREWALL4_BOOLEAN), { description: 'A disabled zone is ignored by firewall4, and so is every section naming it. Default true.' }),
+    input: policy('traffic from the zone to the router'),
+    output: policy('traffic from the router to the zone'),
+    forward: policy('traffic forwarded between the zone\'s own networks'),
+    networks: field(list({ pattern: '^!?[A-Za-z0-9_]+$' }), {
+      option: 'network',
+      description: 'Logical interfaces (network/interfaces ids) in the zone; `!` excludes one. A name without interface matches nothing.',
+    }),
+    devices: field(list({ pattern: '^!?(\\+|[^\\s/"\\\\!*+]{1,15}\\+?)$' }), {
+      option: 'device',
+      description: 'Network devices in the zone; a trailing `+` matches a prefix (`eth+`), `+` alone any device; `!` excludes.',
+    }),
+    subnets: field(list(ADDRESS), { option: 'subnet', description: 'Addresses in the zone: address, `addr/prefix`, `addr/mask` or range; `!` excludes.' }),
+    family: field(firewall4Family(), { description: 'Restrict the zone to one address family. Default both.' }),
+    masq: field(boolean(FIREWALL4_BOOLEAN), { description: 'Masquerade IPv4 traffic leaving through the zone. Default false.' }),
+    masq6: field(boolean(FIREWALL4_BOOLEAN), { description: 'Masquerade IPv6 traffic leaving through the zone. Default false.' }),
+    masq_src: field(list(ADDRESS), { description: 'Masquerade only traffic from these addresses; `!` excludes.' }),
+    masq_dest: field(list(ADDRESS), { description: 'Masquerade only traffic to these addresses; `!` excludes.' }),
+    masq_allow_invalid: field(boolean(FIREWALL4_BOOLEAN), { description: 'Do not drop conntrack-invalid traffic to a masqueraded zone. Default false.' }),
+    mtu_fix: field(boolean(FIREWALL4_BOOLEAN), { description: 'Clamp the TCP MSS of forwarded traffic to the path MTU. Default false.' }),
+    log: field(integer({ minimum: 0 }), { description: 'Bit mask: 1 logs rejected and dropped traffic, 2 logs MSS clamping. Default 0.' }),
+    log_limit: field(text(LIMIT), { description: 'Rate limit of the zone\'s log messages: `N[/unit]`, unit a lower-case prefix of second, minute, hour or day.' }),
+    auto_helper: field(boolean(FIREWALL4_BOOLEAN), {
+      description: 'Attach every available conntrack helper to the zone\'s traffic; not on masqueraded zones, nor when firewall/defaults turns it off. Default true.',
+    }),
+    helpers: field(list(SET_HELPER), { option: 'helper', description: 'Conntrack helpers to attach explicitly, by their names in /usr/share/firewall4/helpers.' }),
+    counter: COUNTER,
+  },
+  rules: (body) => familyErrors(body, 'family', ['subnets']),
+};
+
+export default definition;

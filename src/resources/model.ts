@@ -1,0 +1,111 @@
+import type { FieldError } from '../errors.js';
+import type { UciPackage, UciValue } from '../uci/index.js';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * How one UCI option maps to one JSON value. `read` never fails: a value it cannot represent reads
+ * as null, and null written back removes the option.
+ */
+export interface Codec {
+  /** The JSON schema of a written value (null is added by the generator where a field may be cleared). */
+  schema: JsonSchema;
+  /** The JSON value of an option; undefined when the option is absent and the field is omitted. */
+  read(value: UciValue | undefined): Json | undefined;
+  /** The option for a schema-valid JSON value; undefined removes it. */
+  write(value: Json): UciValue | undefined;
+}
+
+export interface Field {
+  codec: Codec;
+  /** The UCI option; the JSON name when omitted. */
+  option?: string;
+  /** Must be present (and not null) on create and on PUT. */
+  required?: boolean;
+  /** Write-only: never returned; reads carry `has_<name>` instead, and an omitted value is kept. */
+  secret?: boolean;
+  description?: string;
+}
+
+/** A JSON object whose members are options of the same section (for example a rule's `match`). */
+export interface Group {
+  fields: Record<string, Field>;
+  description?: string;
+}
+
+export type Member = Field | Group;
+
+export function isGroup(member: Member): member is Group {
+  return 'fields' in member;
+}
+
+/** A zone, interface or other section that a field's value must name. */
+export interface Reference {
+  /** Dotted JSON path of the referring field, e.g. `match.src_zone`. */
+  field: string;
+  package: string;
+  type: string;
+  /** The option of the referenced section that holds the name; its section name when omitted. */
+  by?: string;
+  /** Values that refer to nothing and are always accepted, such as `*` for any zone. */
+  except?: string[];
+}
+
+export interface RuleContext {
+  /** Packages as staged by this write, for checks across sections. */
+  read(pkg: string): UciPackage;
+}
+
+export interface ResourceDefinition {
+  /** `<domain>/<subresource>`, or `<domain>` for a singleton domain such as `system`. */
+  path: string;
+  package: string;
+  /** The UCI section type. */
+  type: string;
+  kind: 'collection' | 'singleton';
+  /** One character and `_`, prefixed to generated ids (`r_` for rules). */
+  idPrefix?: string;
+  /** Init scripts reloaded after a write, in order. */
+  reload: string[];
+  /** The daemon is a separate package: a write without its init script is `503 init_script_missing`. */
+  daemonPackage?: boolean;
+  description: string;
+  members: Record<string, Member>;
+  references?: Reference[];
+  /** Cross-field rules on the whole merged body; they run after the schema check. */
+  rules?: (body: JsonObject, context: RuleContext) => FieldError[];
+}
+
+/** An error of an ajv standalone validator, the part the engine maps to field errors. */
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: SchemaError[] | null;
+}
+
+/** The generated validators of one resource. */
+export interface Validators {
+  /** A whole body: POST create, PUT, and the result of a JSON Patch. */
+  validateFull: SchemaValidator;
+  /** A merge-patch delta. */
+  validatePatch: SchemaValidator;
+}
+
+/** One row of the generated resource table: enough to route, the rest loaded on demand. */
+export interface ResourceEntry {
+  path: string;
+  kind: ResourceDefinition['kind'];
+  package: string;
+  type: string;
+  scope: { domain: string; sub?: string };
+  load: () => Promise<{ default: ResourceDefinition }>;
+  validators: () => Promise<Validators>;
+}
