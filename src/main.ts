@@ -46,7 +46,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
     }
     const run = async () => {
       const module = await route.load();
-      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller });
+      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route });
     };
     outcome.response = await idempotent(ports, request, outcome, run);
   } catch (error) {

@@ -4,6 +4,8 @@ import type { Response } from './response.js';
 import { ApiError } from './errors.js';
 import type { Caller } from './auth/gate.js';
 import type { Target } from './auth/scopes.js';
+import { RESOURCES } from './generated/resources.js';
+import type { ResourceEntry } from './resources/model.js';
 
 export interface Context {
   ports: Ports;
@@ -13,6 +15,7 @@ export interface Context {
   params: Record<string, string>;
   /** The authenticated caller; absent on open routes. */
   caller?: Caller;
+  route: Route;
 }
 
 export type Handler = (context: Context) => Response | Promise<Response>;
@@ -30,6 +33,8 @@ export interface Route {
    */
   access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
   load: () => Promise<RouteModule>;
+  /** The curated resource a route of the generic engine serves. */
+  resource?: ResourceEntry;
 }
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
@@ -37,12 +42,29 @@ const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses.
 const ROUTES: Route[] = [
+  ...RESOURCES.flatMap(resourceRoutes),
   { template: '/healthz', methods: ['GET'], access: 'open', load: () => import('./handlers/healthz.js') },
+  { template: '/openapi.json', methods: ['GET'], access: 'open', load: () => import('./handlers/openapi.js') },
+  { template: '/schema', methods: ['GET'], access: 'open', load: () => import('./handlers/schema.js') },
+  { template: '/schema/:package/:resource', methods: ['GET'], access: 'open', load: () => import('./handlers/schema.js') },
   { template: '/auth/whoami', methods: ['GET'], access: 'token', load: () => import('./handlers/whoami.js') },
   { template: '/metrics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'metrics' } }, load: () => import('./handlers/metrics.js') },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
 ];
+
+function resourceRoutes(resource: ResourceEntry): Route[] {
+  const access = { target: resource.scope };
+  const template = `/${resource.path}`;
+  if (resource.kind === 'singleton') {
+    return [{ template, methods: ['GET', 'PUT', 'PATCH'], access, resource, load: () => import('./handlers/resource-item.js') }];
+  }
+  return [
+    { template, methods: ['GET', 'POST'], access, resource, load: () => import('./handlers/resource-collection.js') },
+    { template: `${template}/:id`, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access, resource, load: () => import('./handlers/resource-item.js') },
+    { template: `${template}/:id/adopt`, methods: ['POST'], access, resource, load: () => import('./handlers/resource-adopt.js') },
+  ];
+}
 
 export interface RouteMatch {
   route: Route;

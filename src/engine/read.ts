@@ -1,0 +1,63 @@
+import { sha256Hex } from '../auth/hash.js';
+import { ApiError } from '../errors.js';
+import type { Request } from '../request.js';
+import type { UciPackage, UciSection } from '../uci/index.js';
+import { isGroup, type Field, type JsonObject, type ResourceDefinition } from '../resources/model.js';
+
+/** Sets `target[name]` from the section's option, or `has_<name>` for a write-only secret. */
+function readField(target: JsonObject, name: string, field: Field, section: UciSection): void {
+  const value = section.options.get(field.option ?? name);
+  if (field.secret) {
+    target[`has_${name}`] = value !== undefined;
+    return;
+  }
+  const json = field.codec.read(value);
+  if (json !== undefined) target[name] = json;
+}
+
+/** The resource body of a section, without `runtime`: what the ETag covers. */
+export function viewOf(definition: ResourceDefinition, section: UciSection): JsonObject {
+  const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : {};
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (isGroup(member)) {
+      const group: JsonObject = {};
+      for (const [inner, field] of Object.entries(member.fields)) readField(group, inner, field, section);
+      body[name] = group;
+    } else {
+      readField(body, name, member, section);
+    }
+  }
+  return body;
+}
+
+/** A quoted hash of the body alone, so sibling sections never change it. */
+export function etagOf(body: JsonObject): string {
+  return `"${sha256Hex(JSON.stringify(body)).slice(0, 32)}"`;
+}
+
+export function sectionsOf(definition: ResourceDefinition, model: UciPackage): UciSection[] {
+  return model.sections.filter((section) => section.type === definition.type);
+}
+
+/** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type). */
+export function findResourceSection(definition: ResourceDefinition, model: UciPackage, id?: string): UciSection {
+  const sections = sectionsOf(definition, model);
+  const section = id === undefined ? sections[0] : sections.find((candidate) => candidate.name === id);
+  if (!section) throw new ApiError(404, 'not_found', id === undefined ? `${definition.path} is not configured` : `No ${definition.path} with id ${id}`);
+  return section;
+}
+
+/** Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any). */
+export function etagMatches(condition: string, etag: string): boolean {
+  return condition
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === '*' || candidate === etag);
+}
+
+export function conditionsOf(request: Request) {
+  return {
+    ifMatch: request.headerOrQuery('If-Match', 'if_match'),
+    ifNoneMatch: request.headerOrQuery('If-None-Match', 'if_none_match'),
+  };
+}

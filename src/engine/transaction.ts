@@ -1,0 +1,92 @@
+import { acquireLocks } from '../config/locks.js';
+import { commitPackage, restorePackage, takeSnapshot, type Snapshot } from '../config/store.js';
+import { ApiError } from '../errors.js';
+import type { Ports } from '../ports.js';
+import { serializeUci, type UciPackage } from '../uci/index.js';
+
+const SERVICE_NAME = /^[A-Za-z0-9_-]+$/;
+
+export interface WritePlan<T> {
+  packages: string[];
+  /** Init scripts to reload after the commit, in order. */
+  reload: string[];
+  /** Validates and changes the staged packages; throwing aborts the write with nothing written. */
+  stage(staged: (pkg: string) => UciPackage): T;
+}
+
+export interface Written<T> {
+  result: T;
+  /** X-Reload-Status, X-Reload-Services and X-Kernel-Status of the write. */
+  headers: Record<string, string>;
+}
+
+function initScript(service: string): string {
+  return `/etc/init.d/${service}`;
+}
+
+/** Runs `<init script> reload`; the failure summary, or undefined when it exited 0. */
+function reload(ports: Ports, service: string): string | undefined {
+  const { code, stdout, stderr } = ports.run([initScript(service), 'reload']);
+  if (code === 0) return undefined;
+  const output = (stderr.trim() || stdout.trim()).split('\n').slice(-3).join(' ').slice(0, 300);
+  return `${initScript(service)} reload exited ${code}${output ? `: ${output}` : ''}`;
+}
+
+/**
+ * The spec's write transaction: pre-flight of the init scripts, non-blocking locks, snapshot,
+ * validation and staging on the snapshot's copy, atomic commit, reload with the exit code checked,
+ * and on a failed reload the snapshot restored, committed and reloaded again.
+ */
+export function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Written<T> {
+  for (const service of plan.reload) {
+    if (!SERVICE_NAME.test(service) || ports.stat(initScript(service)) === undefined) {
+      throw new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install the package that provides it. Nothing was changed`);
+    }
+  }
+  const held = acquireLocks(ports, plan.packages, 'shared');
+  try {
+    const snapshots = new Map<string, Snapshot>(plan.packages.map((pkg) => [pkg, takeSnapshot(ports, pkg)]));
+    const result = plan.stage((pkg) => snapshots.get(pkg)!.model);
+    const committed: Snapshot[] = [];
+    try {
+      for (const snapshot of snapshots.values()) {
+        if (serializeUci(snapshot.model) === snapshot.text) continue;
+        commitPackage(ports, snapshot, snapshot.model);
+        committed.push(snapshot);
+      }
+    } catch (error) {
+      for (const snapshot of committed) restorePackage(ports, snapshot);
+      throw error;
+    }
+    for (const service of plan.reload) {
+      const failure = reload(ports, service);
+      if (failure !== undefined) restoreAfterFailedReload(ports, committed, plan.reload, failure);
+    }
+    return {
+      result,
+      headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': plan.reload.join(','), 'X-Kernel-Status': 'no_kernel' },
+    };
+  } finally {
+    held.release();
+  }
+}
+
+function restoreAfterFailedReload(ports: Ports, committed: Snapshot[], services: string[], reloadError: string): never {
+  let restoreError: string | undefined;
+  try {
+    for (const snapshot of committed) restorePackage(ports, snapshot);
+  } catch (error) {
+    restoreError = `restoring the configuration failed: ${(error as Error).message}`;
+  }
+  for (const service of services) {
+    if (restoreError) break;
+    restoreError = reload(ports, service);
+  }
+  if (restoreError !== undefined) {
+    throw new ApiError(500, 'reload_failed_unrecovered', 'The reload failed and so did the restore; the router needs manual recovery', {
+      reload_error: reloadError,
+      restore_error: restoreError,
+    });
+  }
+  throw new ApiError(500, 'reload_failed_restored', 'The reload failed; the previous configuration was restored', { reload_error: reloadError });
+}

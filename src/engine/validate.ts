@@ -1,0 +1,88 @@
+import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
+import type { Json, JsonObject, ResourceDefinition, RuleContext, SchemaValidator } from '../resources/model.js';
+
+const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
+  required: 'required',
+  additionalProperties: 'unknown_field',
+  pattern: 'invalid_format',
+  format: 'invalid_format',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minLength: 'out_of_range',
+  maxLength: 'out_of_range',
+  minItems: 'out_of_range',
+  maxItems: 'out_of_range',
+  enum: 'not_in_enum',
+  const: 'not_in_enum',
+};
+
+/** `/match/src_port` becomes `match.src_port`, `/dns/0` becomes `dns[0]`. */
+function dottedPath(pointer: string, last?: unknown): string {
+  const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof last === 'string') segments.push(last);
+  return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+}
+
+function valueAt(body: Json, pointer: string): Json | undefined {
+  let value: Json | undefined = body;
+  for (const segment of pointer.split('/').slice(1)) {
+    value = value !== null && typeof value === 'object' ? (value as JsonObject)[segment] : undefined;
+  }
+  return value;
+}
+
+/** The validator's verdict as field errors; a required field sent as null is `required`. */
+export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[] {
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((error) => {
+    const name = error.params.missingProperty ?? error.params.additionalProperty;
+    const field = dottedPath(error.instancePath, name);
+    const code =
+      error.keyword === 'type' && valueAt(body, error.instancePath) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
+    return { field, code, message: `${field || 'body'} ${error.message ?? 'is invalid'}` };
+  });
+}
+
+function fieldValue(body: JsonObject, dotted: string): Json | undefined {
+  return valueAt(body, '/' + dotted.split('.').join('/'));
+}
+
+/** Every name a referring field gives must exist in the staged configuration. */
+function referenceErrors(definition: ResourceDefinition, body: JsonObject, context: RuleContext): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const reference of definition.references ?? []) {
+    const value = fieldValue(body, reference.field);
+    if (typeof value !== 'string' || reference.except?.includes(value)) continue;
+    const exists = context
+      .read(reference.package)
+      .sections.some((section) => section.type === reference.type && (reference.by ? section.options.get(reference.by) === value : section.name === value));
+    if (!exists) {
+      errors.push({ field: reference.field, code: 'conflict', message: `${reference.field}: no ${reference.package} ${reference.type} named ${value}` });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Schema errors, then the definition's rules and references on the whole merged body, all at once
+ * and de-duplicated by field and code, a schema error winning over a rule's. A 422 when any.
+ */
+export function checkBody(definition: ResourceDefinition, schema: FieldError[], body: JsonObject, context: RuleContext): void {
+  let ruleErrors: FieldError[] = [];
+  try {
+    ruleErrors = [...(definition.rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
+  } catch (error) {
+    // Rules may assume schema-valid values; when the schema already failed, its errors say why.
+    if (!schema.length) throw error;
+  }
+  const seen = new Set<string>();
+  const errors = [...schema, ...ruleErrors].filter((error) => {
+    const key = `${error.field}\u0000${error.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (errors.length) throw new ApiError(422, 'validation_failed', `${definition.path}: the body has ${errors.length} invalid field(s)`, { errors });
+}

@@ -1,0 +1,207 @@
+import { ApiError, type FieldError } from '../errors.js';
+import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from '../patch.js';
+import type { Ports } from '../ports.js';
+import type { Request } from '../request.js';
+import { isGroup, type Field, type Json, type JsonObject, type ResourceDefinition, type ResourceEntry } from '../resources/model.js';
+import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { ulid } from '../ulid.js';
+import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from './read.js';
+import { runTransaction, type Written } from './transaction.js';
+import { checkBody, schemaErrors } from './validate.js';
+
+const SECTION_ID = /^[A-Za-z0-9_]+$/;
+const MAX_ID_LENGTH = 32;
+// Members every read carries and a write tolerates, so a read can be sent back unchanged.
+const FRAMEWORK_MEMBERS = ['id', 'managed', 'runtime'];
+
+export interface Target {
+  ports: Ports;
+  request: Request;
+  entry: ResourceEntry;
+  definition: ResourceDefinition;
+  /** The section id; absent for a singleton. */
+  id?: string;
+}
+
+function withoutFrameworkMembers(body: JsonObject): JsonObject {
+  const fields: JsonObject = {};
+  for (const [name, value] of Object.entries(body)) if (!FRAMEWORK_MEMBERS.includes(name) && !name.startsWith('has_')) fields[name] = value;
+  return fields;
+}
+
+/** Calls `visit` for every field with its dotted path and its value in `body`. */
+function forEachField(definition: ResourceDefinition, body: JsonObject, visit: (path: string, name: string, field: Field, value: Json | undefined) => void) {
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (!isGroup(member)) {
+      visit(name, name, member, body[name]);
+      continue;
+    }
+    const group = body[name];
+    for (const [inner, field] of Object.entries(member.fields)) {
+      const value = group !== null && typeof group === 'object' && !Array.isArray(group) ? group[inner] : undefined;
+      visit(`${name}.${inner}`, inner, field, value);
+    }
+  }
+}
+
+/**
+ * Writes the body's fields into the section's options. `replace` (create, PUT) first drops every
+ * option but the stored secrets, so options the resource does not model go too; otherwise only
+ * the fields named in `changed` are written and every other option stays as it was.
+ */
+function writeFields(definition: ResourceDefinition, section: UciSection, body: JsonObject, changed?: Set<string>) {
+  if (!changed) {
+    const secrets = new Set<string>();
+    forEachField(definition, body, (_path, name, field) => field.secret && secrets.add(field.option ?? name));
+    for (const option of [...section.options.keys()]) if (!secrets.has(option)) section.options.delete(option);
+  }
+  forEachField(definition, body, (path, name, field, value) => {
+    if (changed ? !changed.has(path) : value === undefined) return;
+    const option = field.option ?? name;
+    const written = value === undefined || value === null ? undefined : field.codec.write(value);
+    if (written === undefined) section.options.delete(option);
+    else section.options.set(option, written);
+  });
+}
+
+/** Paths of the fields a merge changes; a secret counts as changed whenever the request names it. */
+function changedFields(definition: ResourceDefinition, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
+  const changed = new Set<string>();
+  const previous = new Map<string, Json | undefined>();
+  forEachField(definition, before, (path, _name, _field, value) => previous.set(path, value));
+  forEachField(definition, after, (path, name, field, value) => {
+    const requested = field.secret ? (path.includes('.') ? undefined : named[name]) !== undefined : !jsonEqual(previous.get(path) ?? null, value ?? null);
+    if (requested) changed.add(path);
+  });
+  return changed;
+}
+
+function idErrors(id: Json | undefined): FieldError[] {
+  if (id === undefined || id === null) return [];
+  if (typeof id !== 'string') return [{ field: 'id', code: 'invalid_type', message: 'id must be a string' }];
+  if (!SECTION_ID.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _' }];
+  if (id.length > MAX_ID_LENGTH) return [{ field: 'id', code: 'out_of_range', message: `id is at most ${MAX_ID_LENGTH} characters` }];
+  return [];
+}
+
+/** A managed (named) section; anonymous ones must be adopted before any write. */
+function managedSection(target: Target, section: UciSection): UciSection {
+  if (target.definition.kind === 'collection' && section.anonymous) {
+    throw new ApiError(409, 'unmanaged_resource', `${target.definition.path}/${section.name} is unmanaged; adopt it first with POST .../${section.name}/adopt`);
+  }
+  return section;
+}
+
+/** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
+function checkPreconditions(request: Request, current: JsonObject): void {
+  const { ifMatch, ifNoneMatch } = conditionsOf(request);
+  const etag = etagOf(current);
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
+}
+
+/** One write to the resource's package, reloading its services. */
+function transact(target: Target, stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject): Written<JsonObject> {
+  const { definition } = target;
+  return runTransaction(target.ports, {
+    packages: [definition.package],
+    reload: definition.reload,
+    stage: (staged) => stage(staged(definition.package), staged),
+  });
+}
+
+export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
+  const { definition, ports } = target;
+  const { validateFull } = await target.entry.validators();
+  const fields = withoutFrameworkMembers(body);
+  return transact(target, (model, read) => {
+    const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
+    checkBody(definition, [...idErrors(body.id), ...schemaErrors(validateFull, body)], fields, { read });
+    if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
+    const section = addSection(model, definition.type, name);
+    writeFields(definition, section, fields);
+    return viewOf(definition, section);
+  });
+}
+
+export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
+  const { definition } = target;
+  const { validateFull } = await target.entry.validators();
+  const fields = withoutFrameworkMembers(body);
+  return transact(target, (model, read) => {
+    const section = stagedSection(target, model);
+    checkPreconditions(target.request, viewOf(definition, section));
+    checkBody(definition, schemaErrors(validateFull, body), fields, { read });
+    writeFields(definition, section, fields);
+    return viewOf(definition, section);
+  });
+}
+
+/** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
+export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
+  const { definition } = target;
+  const { validateFull, validatePatch } = await target.entry.validators();
+  return transact(target, (model, read) => {
+    const section = stagedSection(target, model);
+    const before = viewOf(definition, section);
+    checkPreconditions(target.request, before);
+    let after: JsonObject;
+    let schema: FieldError[];
+    let named: JsonObject;
+    if (jsonPatch) {
+      const result = applyPatchDocument(before, patch);
+      schema = schemaErrors(validateFull, result);
+      after = withoutFrameworkMembers(result);
+      named = after;
+    } else {
+      named = withoutFrameworkMembers(patch as JsonObject);
+      schema = schemaErrors(validatePatch, patch);
+      after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
+    }
+    checkBody(definition, schema, after, { read });
+    writeFields(definition, section, after, changedFields(definition, before, after, named));
+    return viewOf(definition, section);
+  });
+}
+
+function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
+  try {
+    const result = applyJsonPatch(document, patch);
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');
+    return result as JsonObject;
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    if (error.kind === 'test_failed') throw new ApiError(412, 'precondition_failed', error.message);
+    if (error.kind === 'invalid') throw new ApiError(400, 'bad_request', error.message);
+    throw new ApiError(422, 'validation_failed', error.message, { errors: [{ field: '', code: 'conflict', message: error.message }] });
+  }
+}
+
+export function deleteResource(target: Target): Written<JsonObject> {
+  return transact(target, (model) => {
+    const section = stagedSection(target, model);
+    checkPreconditions(target.request, viewOf(target.definition, section));
+    removeSection(model, section.name);
+    return {};
+  });
+}
+
+/** Gives an anonymous section a generated id, which makes it managed. */
+export function adoptResource(target: Target): Written<JsonObject> {
+  const { definition, ports } = target;
+  return transact(target, (model) => {
+    const section = findResourceSection(definition, model, target.id);
+    if (!section.anonymous) throw new ApiError(409, 'unmanaged_resource', `${definition.path}/${section.name} is already managed`);
+    const adopted = renameSection(model, section.name, `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`);
+    return viewOf(definition, adopted);
+  });
+}
+
+/** The section a PUT, PATCH or DELETE targets; a missing singleton section is created. */
+function stagedSection(target: Target, model: UciPackage): UciSection {
+  const { definition } = target;
+  if (definition.kind === 'singleton' && !model.sections.some((section) => section.type === definition.type)) {
+    return addSection(model, definition.type, definition.type);
+  }
+  return managedSection(target, findResourceSection(definition, model, target.id));
+}

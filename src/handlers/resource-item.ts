@@ -1,0 +1,49 @@
+import { readPackage } from '../config/store.js';
+import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from '../engine/read.js';
+import type { Json, JsonObject } from '../resources/model.js';
+import type { Context } from '../routes.js';
+import { jsonResponse, plainResponse } from '../response.js';
+
+const JSON_PATCH = 'application/json-patch+json';
+
+async function target({ ports, request, route, params }: Context) {
+  const entry = route.resource!;
+  return { ports, request, entry, definition: (await entry.load()).default, id: params.id };
+}
+
+/** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
+export async function GET(context: Context) {
+  const { definition, id, ports, request } = await target(context);
+  const body = viewOf(definition, findResourceSection(definition, readPackage(ports, definition.package), id));
+  const etag = etagOf(body);
+  const { ifNoneMatch } = conditionsOf(request);
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
+    return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
+  }
+  return jsonResponse(200, body, { ETag: etag });
+}
+
+export async function PUT(context: Context) {
+  const { parseJsonObject } = await import('../json-body.js');
+  const body = parseJsonObject(context.request.body()) as JsonObject;
+  const { replaceResource } = await import('../engine/write.js');
+  const { result, headers } = await replaceResource(await target(context), body);
+  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+}
+
+/** A merge patch, or a JSON Patch document when sent as application/json-patch+json. */
+export async function PATCH(context: Context) {
+  const { parseJson, parseJsonObject } = await import('../json-body.js');
+  const jsonPatch = context.request.contentType === JSON_PATCH;
+  const text = context.request.body();
+  const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
+  const { patchResource } = await import('../engine/write.js');
+  const { result, headers } = await patchResource(await target(context), patch, jsonPatch);
+  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+}
+
+export async function DELETE(context: Context) {
+  const { deleteResource } = await import('../engine/write.js');
+  const { headers } = deleteResource(await target(context));
+  return { ...plainResponse(204, undefined), headers };
+}

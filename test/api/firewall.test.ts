@@ -1,0 +1,305 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseUci } from '../../src/uci/index.js';
+import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+
+type Body = Record<string, any>;
+
+let router: Router;
+let auth: Record<string, string>;
+const firewall = () => readFileSync(router.path('/etc/config/firewall'), 'utf8');
+const initLog = () => (existsSync(router.path('/var/log/init.log')) ? readFileSync(router.path('/var/log/init.log'), 'utf8').split('\n').filter(Boolean) : []);
+/** A read without the empty lists every list field reads as. */
+const compact = (body: Body) => Object.fromEntries(Object.entries(body).filter(([, value]) => !(Array.isArray(value) && value.length === 0)));
+const call = (options: RequestOptions) => router.request({ ...options, headers: { ...auth, ...options.headers } });
+const code = (response: Response) => (response.json as Body | undefined)?.code;
+const fieldErrors = (response: Response) =>
+  ((response.json as Body).errors as Body[]).map((error) => `${error.field}:${error.code}`).sort();
+
+function section(text: string, name: string) {
+  return parseUci(text).sections.find((candidate) => candidate.name === name);
+}
+
+const NEW_RULE = { name: 'Allow-SSH', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['22'] } };
+
+test.before.each(async () => {
+  router = await newRouter();
+  auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
+});
+test.after.each(async () => {
+  await router.cleanup();
+});
+
+test('the stock rules read as unmanaged resources with cfg ids, filtered by managed', async () => {
+  const all = await call({ method: 'GET', path: '/firewall/rules' });
+  assert.is(all.status, 200, all.body);
+  const rules = all.json as Body[];
+  assert.ok(rules.length >= 8);
+  for (const rule of rules) {
+    assert.match(rule.id, /^cfg[0-9a-f]{6}$/);
+    assert.is(rule.managed, false);
+    assert.type(rule.match, 'object');
+  }
+  assert.is(all.headers.etag, undefined, 'no ETag on collections');
+  const ping = rules.find((rule) => rule.name === 'Allow-Ping')!;
+  assert.equal(ping.match.proto, ['icmp']);
+  assert.equal(ping.match.src_zone, 'wan');
+  assert.is(ping.target, 'ACCEPT');
+  assert.equal((await call({ method: 'GET', path: '/firewall/rules?managed=true' })).json, []);
+  assert.is(((await call({ method: 'GET', path: '/firewall/rules?managed=false' })).json as Body[]).length, rules.length);
+  assert.is(code(await call({ method: 'GET', path: '/firewall/rules?managed=maybe' })), 'bad_request');
+});
+
+test('collections page with limit and cursor, Link and X-Next-Cursor', async () => {
+  const all = (await call({ method: 'GET', path: '/firewall/rules' })).json as Body[];
+  const first = await call({ method: 'GET', path: '/firewall/rules?limit=3' });
+  assert.equal((first.json as Body[]).map((rule) => rule.id), all.slice(0, 3).map((rule) => rule.id));
+  const cursor = `c_${all[2].id}`;
+  assert.is(first.headers['x-next-cursor'], cursor);
+  assert.is(first.headers.link, `<?cursor=${cursor}&limit=3>; rel="next"`);
+  const seen: string[] = [];
+  let next: string | undefined = '';
+  while (next !== undefined) {
+    const page = await call({ method: 'GET', path: `/firewall/rules?limit=3${next ? `&cursor=${next}` : ''}` });
+    seen.push(...(page.json as Body[]).map((rule) => rule.id));
+    next = page.headers['x-next-cursor'];
+  }
+  assert.equal(seen, all.map((rule) => rule.id));
+  assert.is(code(await call({ method: 'GET', path: '/firewall/rules?cursor=c_nosuch' })), 'invalid_cursor');
+  assert.is(code(await call({ method: 'GET', path: '/firewall/rules?cursor=garbage' })), 'invalid_cursor');
+  for (const limit of ['0', '501', 'x', '-1']) assert.is(code(await call({ method: 'GET', path: `/firewall/rules?limit=${limit}` })), 'bad_request');
+});
+
+test('GET one carries an ETag; a matching If-None-Match answers 304; ETags ignore sibling writes', async () => {
+  const [rule] = (await call({ method: 'GET', path: '/firewall/rules' })).json as Body[];
+  const one = await call({ method: 'GET', path: `/firewall/rules/${rule.id}` });
+  assert.is(one.status, 200);
+  assert.equal(one.json, rule);
+  assert.match(one.headers.etag, /^"[0-9a-f]{32}"$/);
+  const cached = await call({ method: 'GET', path: `/firewall/rules/${rule.id}`, query: { if_none_match: one.headers.etag } });
+  assert.is(cached.status, 304);
+  assert.is(cached.body, '');
+  assert.equal(Object.keys(cached.headers).sort(), ['cache-control', 'etag', 'x-request-id']);
+  assert.is((await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).status, 200);
+  const again = await call({ method: 'GET', path: `/firewall/rules/${rule.id}` });
+  assert.is(again.headers.etag, one.headers.etag);
+  assert.is(code(await call({ method: 'GET', path: '/firewall/rules/nosuch' })), 'not_found');
+});
+
+test('POST creates a managed rule with a generated id, reloads the firewall and audits the write', async () => {
+  const created = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(created.status, 200, created.body);
+  const rule = created.json as Body;
+  assert.match(rule.id, /^r_[0-9A-HJKMNP-TV-Z]{26}$/);
+  assert.is(rule.managed, true);
+  assert.equal(compact(rule.match), { src_zone: 'wan', proto: ['tcp'], dest_port: ['22'] });
+  assert.is(created.headers['x-reload-status'], 'ok');
+  assert.is(created.headers['x-reload-services'], 'firewall');
+  assert.is(created.headers['x-kernel-status'], 'no_kernel');
+  assert.match(created.headers.etag, /^"[0-9a-f]{32}"$/);
+  assert.ok(firewall().endsWith(`\nconfig rule '${rule.id}'\n\toption name 'Allow-SSH'\n\toption target 'ACCEPT'\n\toption src 'wan'\n\tlist proto 'tcp'\n\tlist dest_port '22'\n\n`), firewall());
+  assert.equal(initLog(), ['firewall reload']);
+  assert.match(readFileSync(router.path('/var/log/messages'), 'utf8'), new RegExp(`^daemon\\.notice wrtapi: ${created.headers['x-request-id']} admin AUDIT - POST /firewall/rules 200 \\d+ms$`, 'm'));
+  const fetched = await call({ method: 'GET', path: `/firewall/rules/${rule.id}` });
+  assert.equal(fetched.json, rule);
+  assert.is(fetched.headers.etag, created.headers.etag);
+});
+
+test('a supplied id is checked for charset, length and collision', async () => {
+  const named = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'ssh_in' } });
+  assert.is((named.json as Body).id, 'ssh_in');
+  const taken = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'ssh_in' } });
+  assert.is(taken.status, 409);
+  assert.is(code(taken), 'conflict');
+  const bad = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'bad-id' } });
+  assert.equal(fieldErrors(bad), ['id:invalid_format']);
+  const long = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'x'.repeat(33) } });
+  assert.equal(fieldErrors(long), ['id:out_of_range']);
+});
+
+test('validation reports every field error at once and writes nothing', async () => {
+  const before = firewall();
+  const invalid = await call({
+    method: 'POST',
+    path: '/firewall/rules',
+    body: { name: 'x', target: 'BOGUS', colour: 'red', match: { src_zone: 'nosuch', proto: ['icmp'], dest_port: '22', extra: 1 } },
+  });
+  assert.is(invalid.status, 422, invalid.body);
+  assert.is(code(invalid), 'validation_failed');
+  const errors = fieldErrors(invalid);
+  for (const expected of ['colour:unknown_field', 'match.extra:unknown_field', 'target:not_in_enum', 'match.src_zone:conflict', 'match.dest_port:conflict']) {
+    assert.ok(errors.includes(expected), `${expected} in ${errors}`);
+  }
+  assert.is(new Set(errors).size, errors.length, 'de-duplicated');
+  assert.is(firewall(), before);
+  assert.equal(initLog(), []);
+  const tolerated = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, managed: false, runtime: { up: true } } });
+  assert.is(tolerated.status, 200, tolerated.body);
+  const nullRequired = await call({ method: 'POST', path: '/firewall/forwardings', body: { src: null, dest: 'wan' } });
+  assert.equal(fieldErrors(nullRequired), ['src:required']);
+  assert.is(code(await call({ method: 'POST', path: '/firewall/rules', body: '{"name":' })), 'bad_request');
+  assert.is(code(await call({ method: 'POST', path: '/firewall/rules', body: '[]' })), 'bad_request');
+});
+
+test('PUT replaces the resource and drops unmodeled options; PATCH keeps them and writes only what changed', async () => {
+  const created = (await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).json as Body;
+  const path = `/firewall/rules/${created.id}`;
+  writeFileSync(router.path('/etc/config/firewall'), firewall().replace("\tlist dest_port '22'\n", "\tlist dest_port '22'\n\toption custom_note 'kept by PATCH'\n"));
+  const read = (await call({ method: 'GET', path })).json as Body;
+  const patched = await call({ method: 'PATCH', path, body: { ...read, name: 'Allow-SSH-renamed' } });
+  assert.is(patched.status, 200, patched.body);
+  let stored = section(firewall(), created.id)!;
+  assert.is(stored.options.get('custom_note'), 'kept by PATCH');
+  assert.equal([...stored.options.keys()], ['name', 'target', 'src', 'proto', 'dest_port', 'custom_note']);
+  assert.is(stored.options.get('name'), 'Allow-SSH-renamed');
+  const delta = await call({ method: 'PATCH', path, body: { match: { dest_port: null } } });
+  assert.is(delta.status, 200, delta.body);
+  stored = section(firewall(), created.id)!;
+  assert.not.ok(stored.options.has('dest_port'));
+  assert.not.ok(stored.options.has('enabled'), 'defaults are never materialised');
+  const replaced = await call({ method: 'PUT', path, body: { name: 'Only-name', target: 'DROP', match: { src_zone: 'wan' } } });
+  assert.is(replaced.status, 200, replaced.body);
+  stored = section(firewall(), created.id)!;
+  assert.equal(Object.fromEntries(stored.options), { name: 'Only-name', target: 'DROP', src: 'wan' });
+  assert.is(code(await call({ method: 'PUT', path, body: '' })), 'bad_request');
+  assert.is(code(await call({ method: 'PATCH', path, body: '' })), 'bad_request');
+});
+
+test('JSON Patch applies all six operations; a failed test answers 412 and changes nothing', async () => {
+  const created = (await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).json as Body;
+  const path = `/firewall/rules/${created.id}`;
+  const headers = { 'content-type': 'application/json-patch+json' };
+  const ops = [
+    { op: 'test', path: '/name', value: 'Allow-SSH' },
+    { op: 'replace', path: '/name', value: 'Patched' },
+    { op: 'add', path: '/match/proto/-', value: 'udp' },
+    { op: 'copy', from: '/match/dest_port', path: '/match/src_port' },
+    { op: 'move', from: '/match/src_port', path: '/match/dest_port' },
+    { op: 'remove', path: '/match/src_zone' },
+    { op: 'add', path: '/match/src_zone', value: 'lan' },
+  ];
+  const patched = await call({ method: 'PATCH', path, headers, body: JSON.stringify(ops) });
+  assert.is(patched.status, 200, patched.body);
+  const rule = patched.json as Body;
+  assert.is(rule.name, 'Patched');
+  assert.equal(compact(rule.match), { src_zone: 'lan', proto: ['tcp', 'udp'], dest_port: ['22'] });
+  const before = firewall();
+  const failed = await call({ method: 'PATCH', path, headers, body: JSON.stringify([{ op: 'test', path: '/name', value: 'Other' }, { op: 'remove', path: '/name' }]) });
+  assert.is(failed.status, 412);
+  assert.is(code(failed), 'precondition_failed');
+  assert.is(firewall(), before);
+  assert.is(code(await call({ method: 'PATCH', path, headers, body: JSON.stringify([{ op: 'jump', path: '/name' }]) })), 'bad_request');
+});
+
+test('If-Match and If-None-Match guard writes before any change', async () => {
+  const created = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  const id = (created.json as Body).id;
+  const etag = created.headers.etag;
+  const before = firewall();
+  const stale = await call({ method: 'PATCH', path: `/firewall/rules/${id}`, query: { if_match: '"0123"' }, body: { name: 'x' } });
+  assert.is(stale.status, 412);
+  const noneMatch = await call({ method: 'PUT', path: `/firewall/rules/${id}`, query: { if_none_match: '*' }, body: NEW_RULE });
+  assert.is(noneMatch.status, 412);
+  assert.is(code(await call({ method: 'DELETE', path: `/firewall/rules/${id}`, query: { if_match: '"stale"' } })), 'precondition_failed');
+  assert.is(firewall(), before);
+  const fresh = await call({ method: 'PATCH', path: `/firewall/rules/${id}`, query: { if_match: etag }, body: { name: 'x' } });
+  assert.is(fresh.status, 200);
+  assert.is.not(fresh.headers.etag, etag);
+  assert.is((await call({ method: 'PATCH', path: `/firewall/rules/${id}`, query: { if_match: '*' }, body: { name: 'y' } })).status, 200);
+});
+
+test('DELETE answers 204 with reload headers and removes the section', async () => {
+  const id = ((await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).json as Body).id;
+  const deleted = await call({ method: 'DELETE', path: `/firewall/rules/${id}` });
+  assert.is(deleted.status, 204);
+  assert.is(deleted.body, '');
+  assert.is(deleted.headers['x-reload-status'], 'ok');
+  assert.is(deleted.headers['x-reload-services'], 'firewall');
+  assert.is(deleted.headers['x-kernel-status'], 'no_kernel');
+  assert.not.ok(firewall().includes(id));
+  assert.is((await call({ method: 'DELETE', path: `/firewall/rules/${id}` })).status, 404);
+});
+
+test('unmanaged sections must be adopted before a write; adoption gives them a generated id', async () => {
+  const ping = ((await call({ method: 'GET', path: '/firewall/rules' })).json as Body[]).find((rule) => rule.name === 'Allow-Ping')!;
+  for (const [method, body] of [['PUT', ping], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
+    const refused = await call({ method, path: `/firewall/rules/${ping.id}`, body });
+    assert.is(refused.status, 409, `${method}: ${refused.body}`);
+    assert.is(code(refused), 'unmanaged_resource');
+  }
+  const adopted = await call({ method: 'POST', path: `/firewall/rules/${ping.id}/adopt` });
+  assert.is(adopted.status, 200, adopted.body);
+  const rule = adopted.json as Body;
+  assert.match(rule.id, /^r_[0-9A-HJKMNP-TV-Z]{26}$/);
+  assert.is(rule.managed, true);
+  assert.equal({ ...rule, id: ping.id, managed: false }, ping);
+  assert.is(adopted.headers['x-reload-status'], 'ok');
+  assert.is(code(await call({ method: 'POST', path: `/firewall/rules/${rule.id}/adopt` })), 'unmanaged_resource');
+  assert.is((await call({ method: 'GET', path: `/firewall/rules/${ping.id}` })).status, 404);
+  assert.is((await call({ method: 'PATCH', path: `/firewall/rules/${rule.id}`, body: { name: 'Allow-Ping-2' } })).status, 200);
+});
+
+test('a failed reload restores the file byte for byte and answers 500 reload_failed_restored', async () => {
+  const before = firewall();
+  const script = router.path('/etc/init.d/firewall');
+  // Fails the first reload only, as a daemon rejecting the new configuration would.
+  writeFileSync(script, `#!/bin/sh\necho "firewall $1" >> "$WRTAPI_ROOT/var/log/init.log"\nif [ ! -e "$WRTAPI_ROOT/tmp/failed-once" ]; then : > "$WRTAPI_ROOT/tmp/failed-once"; echo "nft: syntax error" >&2; exit 1; fi\n`);
+  const failed = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(failed.status, 500, failed.body);
+  assert.is(code(failed), 'reload_failed_restored');
+  assert.is((failed.json as Body).reload_error, '/etc/init.d/firewall reload exited 1: nft: syntax error');
+  assert.is(firewall(), before);
+  assert.equal(initLog(), ['firewall reload', 'firewall reload']);
+  assert.match(readFileSync(router.path('/var/log/messages'), 'utf8'), / admin ERROR reload_failed_restored POST \/firewall\/rules 500 /);
+});
+
+test('when the restore cannot reload either, the answer is reload_failed_unrecovered', async () => {
+  const before = firewall();
+  writeFileSync(router.path('/etc/init.d/firewall'), '#!/bin/sh\necho "still broken" >&2\nexit 2\n');
+  const failed = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(failed.status, 500);
+  const body = failed.json as Body;
+  assert.is(body.code, 'reload_failed_unrecovered');
+  assert.is(body.reload_error, '/etc/init.d/firewall reload exited 2: still broken');
+  assert.is(body.restore_error, '/etc/init.d/firewall reload exited 2: still broken');
+  assert.is(firewall(), before);
+});
+
+test('a missing init script is 503 init_script_missing naming it, with nothing changed', async () => {
+  const before = firewall();
+  const { rmSync } = await import('node:fs');
+  rmSync(router.path('/etc/init.d/firewall'));
+  const refused = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(refused.status, 503);
+  assert.is(code(refused), 'init_script_missing');
+  assert.match((refused.json as Body).message, '/etc/init.d/firewall');
+  assert.is(firewall(), before);
+});
+
+test('a held lock answers 423 with Retry-After 1; a lock left by a killed writer does not block', async () => {
+  writeFileSync(router.path('/var/lock/wrtapi.firewall.lock'), String(process.pid));
+  const locked = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(locked.status, 423);
+  assert.is(locked.headers['retry-after'], '1');
+  assert.match((locked.json as Body).message, '/var/lock/wrtapi.firewall.lock');
+  // A pid that cannot be alive: the writer that held the lock was killed.
+  writeFileSync(router.path('/var/lock/wrtapi.firewall.lock'), '999999999');
+  const written = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  assert.is(written.status, 200, written.body);
+});
+
+test('two concurrent writers to one package: one 200, one 423, and the file is never torn', async () => {
+  // A slow reload keeps the first writer inside its transaction while the second arrives.
+  writeFileSync(router.path('/etc/init.d/firewall'), '#!/bin/sh\nsleep 1\n');
+  const first = call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
+  await new Promise((resolve) => setTimeout(resolve, router.engine === 'wasm' ? 500 : 300));
+  const second = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, name: 'Second' } });
+  const statuses = [(await first).status, second.status];
+  assert.equal(statuses, [200, 423]);
+  const text = firewall();
+  const rules = parseUci(text).sections.filter((candidate) => candidate.options.get('name') === 'Allow-SSH' || candidate.options.get('name') === 'Second');
+  assert.is(rules.length, 1);
+});
+
+test.run();
