@@ -1,4 +1,5 @@
-import { findToken, revokeToken, tokenRecord } from '../auth/tokens.js';
+import { revokeToken } from '../auth/token-admin.js';
+import { findToken, tokenRecord } from '../auth/tokens.js';
 import type { Context } from '../routes.js';
 import { jsonResponse, plainResponse } from '../response.js';
 

@@ -1,5 +1,6 @@
-import { mayMint } from '../auth/scopes.js';
-import { mintProblems, mintToken, SERVICE_PACKAGE, tokenRecord, tokensIn } from '../auth/tokens.js';
+import { mayMint } from '../auth/scope-tree.js';
+import { mintProblems, mintToken } from '../auth/token-admin.js';
+import { SERVICE_PACKAGE, tokenRecord, tokensIn } from '../auth/tokens.js';
 import { readPackage } from '../config/store.js';
 import { ApiError } from '../errors.js';
 import { parseJsonObject } from '../json-body.js';

@@ -1,14 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  SCOPE_TREE,
-  curatedTargetOf,
-  decide,
-  decideRaw,
-  mayMint,
-  parseScope,
-  scopeProblem,
-} from '../../src/auth/scopes.js';
+import { curatedTargetOf, decideRaw, mayMint, SCOPE_TREE, scopeProblem } from '../../src/auth/scope-tree.js';
+import { decide, parseScope } from '../../src/auth/scopes.js';
 
 const READ = false;
 const WRITE = true;

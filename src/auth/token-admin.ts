@@ -1,0 +1,127 @@
+import { acquireLocks } from '../config/locks.js';
+import { commitPackage, takeSnapshot } from '../config/store.js';
+import { ApiError, type FieldError } from '../errors.js';
+import type { Ports } from '../ports.js';
+import { addSection, findSection, removeSection } from '../uci/index.js';
+import { parseCidr } from './cidr.js';
+import { hashBearer, newBearer, newSalt } from './hash.js';
+import { parseScope } from './scopes.js';
+import { scopeProblem } from './scope-tree.js';
+import { rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE } from './tokens.js';
+
+// The name is also the UCI section name, so it keeps to UCI's charset.
+const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
+
+export interface MintInput {
+  name: string;
+  scopes: string[];
+  expiresInSeconds?: number;
+  allowedCidrs: string[];
+  rate?: number;
+  burst?: number;
+}
+
+const MINT_FIELDS = ['name', 'scopes', 'expires_in_seconds', 'allowed_cidrs', 'rate', 'burst'];
+
+function positiveInteger(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
+}
+
+/**
+ * The field errors of a mint request, shared by `POST /tokens` and the CLI. `force` skips only the
+ * check of scopes against the scope tree, never their syntax.
+ */
+export function mintProblems(input: Record<string, unknown>, force: boolean): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of Object.keys(input)) {
+    if (!MINT_FIELDS.includes(field)) errors.push({ field, code: 'unknown_field', message: `${field} is not a token field` });
+  }
+  const { name, scopes, expires_in_seconds, allowed_cidrs, rate, burst } = input;
+  if (name === undefined || name === null) errors.push({ field: 'name', code: 'required', message: 'name is required' });
+  else if (typeof name !== 'string') errors.push({ field: 'name', code: 'invalid_type', message: 'name must be a string' });
+  else if (!TOKEN_NAME.test(name)) {
+    errors.push({ field: 'name', code: 'invalid_format', message: 'name must be 1 to 64 characters of [A-Za-z0-9_]' });
+  }
+  if (scopes === undefined || scopes === null) {
+    errors.push({ field: 'scopes', code: 'required', message: 'at least one scope is required' });
+  } else if (!Array.isArray(scopes)) {
+    errors.push({ field: 'scopes', code: 'invalid_type', message: 'scopes must be an array of strings' });
+  } else if (scopes.length === 0) {
+    errors.push({ field: 'scopes', code: 'out_of_range', message: 'at least one scope is required' });
+  } else {
+    scopes.forEach((scope, i) => {
+      if (typeof scope !== 'string') {
+        errors.push({ field: `scopes[${i}]`, code: 'invalid_type', message: 'a scope is a string' });
+        return;
+      }
+      const parsed = parseScope(scope);
+      const problem = !parsed.ok ? parsed.reason : force ? undefined : scopeProblem(scope);
+      if (problem !== undefined) errors.push({ field: `scopes[${i}]`, code: 'invalid_format', message: problem });
+    });
+  }
+  if (expires_in_seconds !== undefined && expires_in_seconds !== null && !positiveInteger(expires_in_seconds)) {
+    errors.push({ field: 'expires_in_seconds', code: 'out_of_range', message: 'expires_in_seconds must be a positive integer' });
+  }
+  if (allowed_cidrs !== undefined && allowed_cidrs !== null) {
+    if (!Array.isArray(allowed_cidrs)) {
+      errors.push({ field: 'allowed_cidrs', code: 'invalid_type', message: 'allowed_cidrs must be an array of CIDRs' });
+    } else {
+      allowed_cidrs.forEach((cidr, i) => {
+        if (typeof cidr !== 'string' || parseCidr(cidr) === undefined) {
+          errors.push({ field: `allowed_cidrs[${i}]`, code: 'invalid_format', message: `${JSON.stringify(cidr)} is not an IPv4 or IPv6 CIDR` });
+        }
+      });
+    }
+  }
+  for (const [field, value] of [['rate', rate], ['burst', burst]] as const) {
+    if (value !== undefined && value !== null && !positiveInteger(value)) {
+      errors.push({ field, code: typeof value === 'number' ? 'out_of_range' : 'invalid_type', message: `${field} must be a positive integer` });
+    }
+  }
+  return errors;
+}
+
+/**
+ * Stores a new token and returns its cleartext bearer, the only time it exists outside the caller.
+ * Only the salt and the salted hash are written.
+ */
+export function mintToken(ports: Ports, input: MintInput): { name: string; bearer: string } {
+  const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
+  try {
+    const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
+    if (findSection(snapshot.model, input.name)) {
+      throw new ApiError(409, 'conflict', `A token or section named ${input.name} already exists`);
+    }
+    const bearer = newBearer(ports.randomBytes(16));
+    const salt = newSalt(ports.randomBytes(16));
+    const now = Math.floor(ports.now() / 1000);
+    const options = addSection(snapshot.model, TOKEN_TYPE, input.name).options;
+    options.set('salt', salt);
+    options.set('hash', hashBearer(salt, bearer));
+    options.set('scope', input.scopes);
+    options.set('created', String(now));
+    if (input.expiresInSeconds !== undefined) options.set('expires', String(now + input.expiresInSeconds));
+    if (input.allowedCidrs.length) options.set('allowed_cidr', input.allowedCidrs);
+    if (input.rate !== undefined) options.set('rate', String(input.rate));
+    if (input.burst !== undefined) options.set('burst', String(input.burst));
+    commitPackage(ports, snapshot, snapshot.model);
+    return { name: input.name, bearer };
+  } finally {
+    held.release();
+  }
+}
+
+/** Removes the token and its rate-limit state, so a new token of the same name starts fresh. */
+export function revokeToken(ports: Ports, name: string): void {
+  const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
+  try {
+    const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
+    const section = findSection(snapshot.model, name);
+    if (!section || section.type !== TOKEN_TYPE) throw new ApiError(404, 'not_found', `No token named ${name}`);
+    removeSection(snapshot.model, name);
+    commitPackage(ports, snapshot, snapshot.model);
+    ports.remove(rateLimitStatePath(name));
+  } finally {
+    held.release();
+  }
+}
