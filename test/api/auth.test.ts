@@ -160,4 +160,18 @@ test('scopes gate each route: insufficient_scope is 403 and logged as WARN', asy
   assert.is((await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(firewall) })).status, 200, 'whoami needs no scope');
 });
 
+
+test('the secret audit every router ends with catches a leaked bearer', async () => {
+  const leaky = await newRouter();
+  const bearer = await leaky.mint('leaky', ['*:ro']);
+  writeFileSync(leaky.path('/var/log/messages'), `daemon.notice wrtapi: oops ${bearer}\n`);
+  let caught: unknown;
+  try {
+    await leaky.cleanup();
+  } catch (error) {
+    caught = error;
+  }
+  assert.match(String(caught), /a secret \(wrtapi_[0-9a-f]{3}\.\.\.\) leaked/);
+});
+
 test.run();

@@ -1,7 +1,7 @@
 // A fresh emulated router per test: a sandbox in a temporary directory, requests sent to the CGI
 // program as uhttpd would run it (the same environment builder as `wrtapi-emu serve`), and a real
 // HTTP server on demand. The engine comes from WRTAPI_ENGINE (wasm by default).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +49,48 @@ export interface Router {
   cleanup(): Promise<void>;
 }
 
+const BEARER = /wrtapi_[0-9a-f]{32}/g;
+
+/** What a router's requests produced, and the secrets that must never appear in it. */
+interface Audit {
+  outputs: string[];
+  secrets: Set<string>;
+}
+
+function filesBelow(dir: string): string[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : [],
+  );
+}
+
+/**
+ * Every test's router ends here: no answer (but the one minting a token), no log line and no state
+ * file may hold a bearer, nor a salt or hash of the token store.
+ */
+function auditSecrets(root: string, audit: Audit): void {
+  const store = existsSync(join(root, 'etc/config/wrtapi')) && statSync(join(root, 'etc/config/wrtapi')).isFile() ? readFileSync(join(root, 'etc/config/wrtapi'), 'utf8') : '';
+  for (const match of store.matchAll(/option (?:salt|hash) '([0-9a-f]+)'/g)) audit.secrets.add(match[1]);
+  const produced = [...audit.outputs, ...['var/log', 'tmp', 'var/lock'].flatMap((dir) => filesBelow(join(root, dir)).map((file) => readFileSync(file, 'utf8')))];
+  for (const secret of audit.secrets) {
+    if (produced.some((text) => text.includes(secret))) throw new Error(`a secret (${secret.slice(0, 10)}...) leaked into an answer, a log or a state file`);
+  }
+}
+
 export async function newRouter(): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
   initSandbox(root);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;
   const servers: Server[] = [];
+  const audit: Audit = { outputs: [], secrets: new Set() };
+  async function token(args: string[]): Promise<ProgramResult> {
+    const result = await runProgram({ root, engine, program: tokenProgram, args });
+    const bearers = result.stdout.match(BEARER) ?? [];
+    for (const bearer of bearers) audit.secrets.add(bearer);
+    if (!bearers.length) audit.outputs.push(result.stdout);
+    audit.outputs.push(result.stderr);
+    return result;
+  }
   return {
     root,
     engine,
@@ -96,12 +133,14 @@ export async function newRouter(): Promise<Router> {
       } catch {
         json = undefined;
       }
+      const shownOnce = (json as { bearer?: unknown } | undefined)?.bearer;
+      if (typeof shownOnce === 'string') audit.secrets.add(shownOnce);
+      else audit.outputs.push(JSON.stringify(answer.headers) + text);
       return { status: answer.status, headers: responseHeaders, body: text, json };
     },
-    token: (args) => runProgram({ root, engine, program: tokenProgram, args }),
+    token,
     async mint(name, scopes, extraArgs = []) {
-      const args = ['create', '--name', name, ...scopes.flatMap((scope) => ['--scope', scope]), ...extraArgs, '--json'];
-      const created = await runProgram({ root, engine, program: tokenProgram, args });
+      const created = await token(['create', '--name', name, ...scopes.flatMap((scope) => ['--scope', scope]), ...extraArgs, '--json']);
       if (created.code !== 0) throw new Error(`token create ${name} failed: ${created.stderr}`);
       return (JSON.parse(created.stdout) as { bearer: string }).bearer;
     },
@@ -112,7 +151,11 @@ export async function newRouter(): Promise<Router> {
     },
     async cleanup() {
       await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
-      rmSync(root, { recursive: true, force: true });
+      try {
+        auditSecrets(root, audit);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     },
   };
 }
