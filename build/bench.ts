@@ -12,24 +12,43 @@ import { initSandbox } from '../shims/emu/sandbox.js';
 import { cgiEnvironment } from '../shims/emu/uhttpd.js';
 
 const RUNS = 41;
+const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
+
+interface Request {
+  method: string;
+  path: string;
+  body?: string;
+}
 
 interface Endpoint {
   name: string;
-  method: string;
-  path: string;
+  /** Requests run in turn for one measured iteration, e.g. a POST and the DELETE that undoes it. */
+  requests: Request[];
   authenticated: boolean;
-  budget: { wallRatio: number; rssKb: number; jsBytes?: number };
+  budget: { wallRatio: number; rssKb: number; jsBytes?: number; readOnly?: boolean };
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'GET /healthz', method: 'GET', path: '/healthz', authenticated: false, budget: { wallRatio: 3, rssKb: 4096, jsBytes: 60_000 } },
-  { name: 'GET /auth/whoami', method: 'GET', path: '/auth/whoami', authenticated: true, budget: { wallRatio: 3, rssKb: 4096 } },
+  { name: 'GET /healthz', requests: [{ method: 'GET', path: '/healthz' }], authenticated: false, budget: { wallRatio: 3, rssKb: 4096, jsBytes: 60_000 } },
+  { name: 'GET /auth/whoami', requests: [{ method: 'GET', path: '/auth/whoami' }], authenticated: true, budget: { wallRatio: 3, rssKb: 4096 } },
+  { name: 'GET /firewall/rules', requests: [{ method: 'GET', path: '/firewall/rules' }], authenticated: true, budget: { wallRatio: 3, rssKb: 5120, readOnly: true } },
+  { name: 'GET /firewall/rules/{id}', requests: [{ method: 'GET', path: '/firewall/rules/bench' }], authenticated: true, budget: { wallRatio: 3, rssKb: 5120, readOnly: true } },
+  {
+    name: 'DELETE+POST rule',
+    requests: [
+      { method: 'DELETE', path: '/firewall/rules/bench' },
+      { method: 'POST', path: '/firewall/rules', body: RULE },
+    ],
+    authenticated: true,
+    budget: { wallRatio: 6, rssKb: 5120 },
+  },
 ];
 
 interface Measure {
   wallMs: number;
   rssKb: number;
   jsBytes: number;
+  openedValidator: boolean;
 }
 
 function median(values: number[]): number {
@@ -37,29 +56,43 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function measure(qjs: string, program: string, env: Record<string, string>, root: string): Measure {
-  const fullEnv = { ...env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: root };
-  const run = (command: string, args: string[]) => {
-    const result = spawnSync(command, args, { env: fullEnv, cwd: join(root, 'www'), encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr}`);
-    return result;
-  };
-  const times: number[] = [];
+interface Invocation {
+  program: string;
+  env: Record<string, string>;
+  body?: string;
+}
+
+/** Runs one request (or the empty module), prefixed by a measuring command such as strace. */
+function run(root: string, invocation: Invocation, command: string[]) {
+  const env = { ...invocation.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: root };
+  const args = [...command.slice(1), '-m', invocation.program];
+  const result = spawnSync(command[0], args, { env, cwd: join(root, 'www'), input: invocation.body ?? '', encoding: 'utf8' });
+  if (result.status !== 0 || /^Status: [45]/.test(result.stdout)) throw new Error(`${command.join(' ')} failed: ${result.stdout} ${result.stderr}`);
+  return result;
+}
+
+function measure(qjs: string, invocations: Invocation[], root: string): Measure {  const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = process.hrtime.bigint();
-    run(qjs, ['-m', program]);
+    for (const invocation of invocations) run(root, invocation, [qjs]);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
-  const rss = run('/usr/bin/time', ['-f', '%M', qjs, '-m', program]).stderr.trim().split('\n').pop()!;
-  const trace = join(root, 'tmp/strace.out');
-  run('strace', ['-f', '-e', 'trace=openat', '-o', trace, qjs, '-m', program]);
+  let rssKb = 0;
   const opened = new Set<string>();
-  for (const line of readFileSync(trace, 'utf8').split('\n')) {
-    const match = /openat\(AT_FDCWD, "([^"]+\.js)", O_RDONLY[^)]*\) = \d+/.exec(line);
-    if (match && (match[1].startsWith(bundleDir) || match[1] === program)) opened.add(match[1]);
+  const trace = join(root, 'tmp/strace.out');
+  for (const invocation of invocations) {
+    const rss = run(root, invocation, ['/usr/bin/time', '-f', '%M', qjs]).stderr.trim().split('\n').pop()!;
+    rssKb = Math.max(rssKb, Number(rss));
+  }
+  for (const invocation of invocations) {
+    run(root, invocation, ['strace', '-f', '-e', 'trace=openat', '-o', trace, qjs]);
+    for (const line of readFileSync(trace, 'utf8').split('\n')) {
+      const match = /openat\(AT_FDCWD, "([^"]+\.js)", O_RDONLY[^)]*\) = \d+/.exec(line);
+      if (match && (match[1].startsWith(bundleDir) || match[1] === invocation.program)) opened.add(match[1]);
+    }
   }
   const jsBytes = [...opened].reduce((sum, path) => sum + statSync(path).size, 0);
-  return { wallMs: median(times), rssKb: Number(rss), jsBytes };
+  return { wallMs: median(times), rssKb, jsBytes, openedValidator: [...opened].some((path) => path.includes('/validators/')) };
 }
 
 // uhttpd's CGI children inherit the router's default of 1024 open files. qjs's os.exec closes every
@@ -71,38 +104,54 @@ const root = mkdtempSync(join(tmpdir(), 'wrtapi-bench-'));
 try {
   initSandbox(root);
   const qjs = await nativeQjs();
-  const minted = await runProgram({ root, engine: 'native', program: tokenProgram, args: ['create', '--name', 'bench', '--scope', '*:rw', '--rate', '1000000', '--burst', '1000000', '--json'] });
+  const minted = await runProgram({
+    root,
+    engine: 'native',
+    program: tokenProgram,
+    args: ['create', '--name', 'bench', '--scope', '*:rw', '--rate', '1000000', '--burst', '1000000', '--json'],
+  });
   const bearer = JSON.parse(minted.stdout).bearer as string;
-  const empty = join(root, 'tmp/empty.js');
-  writeFileSync(empty, '');
-  const floor = measure(qjs, empty, {}, root);
-  console.log(`floor: qjs -m <empty module>: ${floor.wallMs.toFixed(2)} ms, ${floor.rssKb} KB peak RSS (median of ${RUNS})\n`);
-  console.log('endpoint               wall ms  x floor   RSS KB  x floor   JS bytes   budget');
-  let over = 0;
-  for (const endpoint of ENDPOINTS) {
-    const env = cgiEnvironment({
-      method: endpoint.method,
-      url: '/api/v3' + endpoint.path,
-      headers: { host: '192.168.1.1', ...(endpoint.authenticated ? { authorization: `Bearer ${bearer}` } : {}) },
+  const cgi = (request: Request, authenticated: boolean): Invocation => ({
+    program: cgiProgram,
+    body: request.body,
+    env: cgiEnvironment({
+      method: request.method,
+      url: '/api/v3' + request.path,
+      headers: {
+        host: '192.168.1.1',
+        ...(authenticated ? { authorization: `Bearer ${bearer}` } : {}),
+        ...(request.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+      },
       httpVersion: '1.1',
       remoteAddress: '192.168.1.100',
       remotePort: 50000,
       serverAddress: '192.168.1.1',
       serverPort: 443,
       https: true,
-    })!;
-    const result = measure(qjs, cgiProgram, env, root);
+    })!,
+  });
+  // The rule the single-item read fetches; the POST+DELETE iterations delete and recreate it.
+  run(root, cgi({ method: 'POST', path: '/firewall/rules', body: RULE }, true), [qjs]);
+  const empty = join(root, 'tmp/empty.js');
+  writeFileSync(empty, '');
+  const floor = measure(qjs, [{ program: empty, env: {} }], root);
+  console.log(`floor: qjs -m <empty module>: ${floor.wallMs.toFixed(2)} ms, ${floor.rssKb} KB peak RSS (median of ${RUNS})\n`);
+  console.log('endpoint                   wall ms  x floor   RSS KB  x floor   JS bytes   budget');
+  let over = 0;
+  for (const endpoint of ENDPOINTS) {
+    const result = measure(qjs, endpoint.requests.map((request) => cgi(request, endpoint.authenticated)), root);
     const wallRatio = result.wallMs / floor.wallMs;
     const { budget } = endpoint;
     const failures = [
       wallRatio > budget.wallRatio ? `wall > ${budget.wallRatio}x` : '',
       result.rssKb > budget.rssKb ? `RSS > ${budget.rssKb} KB` : '',
       budget.jsBytes !== undefined && result.jsBytes > budget.jsBytes ? `JS > ${budget.jsBytes} B` : '',
+      budget.readOnly && result.openedValidator ? 'a read parsed a validator' : '',
     ].filter(Boolean);
     over += failures.length;
     console.log(
       [
-        endpoint.name.padEnd(21),
+        endpoint.name.padEnd(25),
         result.wallMs.toFixed(2).padStart(8),
         wallRatio.toFixed(2).padStart(8),
         String(result.rssKb).padStart(8),

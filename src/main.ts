@@ -133,6 +133,7 @@ async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): 
       seconds: durationMs / 1000,
       rateLimitDrop: error?.code === 'too_many_requests',
       lockType: (error as Partial<LockedError> | undefined)?.lockType,
+      validateErrors: error?.details.errors?.map(({ code }) => ({ resource: outcome.route?.resource?.path ?? path, code })),
     });
   } catch {
     // Metrics are best effort.
