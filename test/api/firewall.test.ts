@@ -134,6 +134,10 @@ test('validation reports every field error at once and writes nothing', async ()
   assert.is(new Set(errors).size, errors.length, 'de-duplicated');
   assert.is(firewall(), before);
   assert.equal(initLog(), []);
+  assert.not.match(readFileSync(router.path('/var/log/messages'), 'utf8'), /POST \/firewall\/rules 422/, 'a 422 is not logged');
+  const metrics = (await call({ method: 'GET', path: '/metrics' })).body;
+  assert.match(metrics, /^wrtapi_validate_errors_total\{resource="firewall\/rules",code="unknown_field"\} 2$/m);
+  assert.match(metrics, /^wrtapi_validate_errors_total\{resource="firewall\/rules",code="conflict"\} [1-9]\d*$/m);
   const tolerated = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, managed: false, runtime: { up: true } } });
   assert.is(tolerated.status, 200, tolerated.body);
   const nullRequired = await call({ method: 'POST', path: '/firewall/forwardings', body: { src: null, dest: 'wan' } });
