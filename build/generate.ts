@@ -20,7 +20,8 @@ const READ_NULLABLE = 'x-uapi-read-nullable';
 const UNREPRESENTABLE = '\u0000';
 // The ajv runtime helpers a validator may need whose source is one self-contained function.
 const INLINABLE_HELPERS = ['ucs2length', 'equal'];
-export const AJV_OPTIONS = { strict: true, allErrors: true } as const;
+// The engine builds error messages itself; shared schemas are referenced, not inlined.
+export const AJV_OPTIONS = { strict: true, allErrors: true, messages: false, inlineRefs: false } as const;
 
 interface Resource {
   /** `<domain>_<name>`, after the definition's file. */
@@ -179,17 +180,16 @@ export function halfSchema(definition: ResourceDefinition, half: Half): JsonSche
 /**
  * The ajv schemas of a resource: `full` (create and PUT bodies) and `patch` (merge-patch deltas).
  * Objects are closed; the members a read carries besides the fields are tolerated so that a read
- * can be sent back.
+ * can be sent back. null clears a field, so a required one never takes it, nor does a group holding one.
  */
 export function validatorSchemas(definition: ResourceDefinition): { full: JsonSchema; patch: JsonSchema } {
   const level = (fields: Record<string, Field>, full: boolean, tolerated: Properties = {}): JsonSchema => {
     const properties: Properties = { ...tolerated };
     const required: string[] = [];
     for (const [name, field] of Object.entries(fields)) {
-      const mustHold = full && !!field.required;
-      properties[name] = mustHold ? field.codec.schema : withNull(field.codec.schema);
+      properties[name] = field.required ? field.codec.schema : withNull(field.codec.schema);
       if (field.secret) properties[`has_${name}`] = { type: 'boolean' };
-      if (mustHold) required.push(name);
+      if (full && field.required) required.push(name);
     }
     return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
   };
@@ -205,7 +205,7 @@ export function validatorSchemas(definition: ResourceDefinition): { full: JsonSc
       }
       const object = level(member.fields, full);
       if (object.required) groupsRequired.push(name);
-      groups[name] = object.required ? object : withNull(object);
+      groups[name] = Object.values(member.fields).some((field) => field.required) ? object : withNull(object);
     }
     const schema = level(top, full, tolerated);
     const required = [...((schema.required as string[] | undefined) ?? []), ...groupsRequired];
@@ -214,17 +214,151 @@ export function validatorSchemas(definition: ResourceDefinition): { full: JsonSc
   return { full: build(true), patch: build(false) };
 }
 
+const isObjectLevel = (schema: JsonSchema) => schema.properties !== undefined;
+const propertiesOf = (schema: JsonSchema) => schema.properties as Properties;
+
+/**
+ * `full` and `patch` with what they share compiled once (ajv `inlineRefs: false`): an object level
+ * both hold alike, and a field schema with more than a type that two object levels hold, move to
+ * the `$defs` of the `defs` schema and are referenced from there.
+ */
+export function sharedSchemas(full: JsonSchema, patch: JsonSchema): { defs: Properties; full: JsonSchema; patch: JsonSchema } {
+  const levelUses = new Map<string, number>();
+  const levels: JsonSchema[] = [];
+  const collect = (level: JsonSchema) => {
+    const text = JSON.stringify(level);
+    levelUses.set(text, (levelUses.get(text) ?? 0) + 1);
+    if (levelUses.get(text) !== 1) return;
+    levels.push(level);
+    Object.values(propertiesOf(level)).filter(isObjectLevel).forEach(collect);
+  };
+  collect(full);
+  collect(patch);
+  const fieldUses = new Map<string, number>();
+  for (const schema of levels.flatMap((level) => Object.values(propertiesOf(level)))) {
+    const text = JSON.stringify(schema);
+    if (!isObjectLevel(schema) && Object.keys(schema).some((keyword) => keyword !== 'type')) fieldUses.set(text, (fieldUses.get(text) ?? 0) + 1);
+  }
+  const defs: Properties = {};
+  const names = new Map<string, string>();
+  const reference = (schema: JsonSchema): JsonSchema => {
+    const text = JSON.stringify(schema);
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `d${names.size}`;
+      names.set(text, name);
+      defs[name] = schema;
+    }
+    return { $ref: `defs#/$defs/${name}` };
+  };
+  const share = (level: JsonSchema): JsonSchema => {
+    const properties: Properties = {};
+    for (const [name, schema] of Object.entries(propertiesOf(level))) {
+      const uses = (isObjectLevel(schema) ? levelUses : fieldUses).get(JSON.stringify(schema)) ?? 0;
+      const own = isObjectLevel(schema) ? share(schema) : schema;
+      properties[name] = uses > 1 ? reference(own) : own;
+    }
+    return { ...level, properties };
+  };
+  return { defs, full: share(full), patch: share(patch) };
+}
+
+function patterns(schema: unknown): string[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  return Object.entries(schema).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : patterns(value)));
+}
+
+/** The parenthesized groups of a regular expression source, or of a piece of one. */
+function regexGroups(source: string): string[] {
+  const groups: string[] = [];
+  const starts: number[] = [];
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const character = source[i];
+    if (character === '\\') i++;
+    else if (inClass) inClass = character !== ']';
+    else if (character === '[') inClass = true;
+    else if (character === '(') starts.push(i);
+    else if (character === ')' && starts.length) groups.push(source.slice(starts.pop(), i + 1));
+  }
+  return groups;
+}
+
+/** Literal text, or a shared part by its index. */
+type Piece = string | { part: number };
+// A shorter group saves less than its constant costs.
+const MIN_PART_LENGTH = 16;
+
+/**
+ * The patterns spelled with shared parts, for patterns that repeat long groups (bytes, IPv4, IPv6,
+ * 32-bit numbers): the longest group that recurs in the literal text becomes a part, until none does.
+ */
+function patternParts(sources: string[]): { parts: Piece[][]; spelled: Piece[][] } {
+  let parts: Piece[][] = [];
+  let spelled: Piece[][] = sources.map((source) => [source]);
+  for (;;) {
+    const seen = new Set<string>();
+    let recurring = '';
+    for (const text of [...spelled, ...parts].flat()) {
+      if (typeof text !== 'string') continue;
+      for (const group of regexGroups(text)) {
+        if (seen.has(group) && group.length >= MIN_PART_LENGTH && group.length > recurring.length) recurring = group;
+        seen.add(group);
+      }
+    }
+    if (!recurring) return { parts, spelled };
+    const part = parts.length;
+    const spellWithPart = (text: string): Piece[] => text.split(recurring).flatMap((between, i): Piece[] => (i ? [{ part }, between] : [between]));
+    const split = (pieces: Piece[]) => pieces.flatMap((piece) => (typeof piece === 'string' ? spellWithPart(piece) : [piece])).filter((piece) => piece !== '');
+    spelled = spelled.map(split);
+    parts = [...parts.map(split), [recurring]];
+  }
+}
+
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * ajv's code made smaller for a router that parses a validator on every write. Each pattern, which
+ * ajv writes into the RegExp, every error's params and the schema constant, becomes one constant
+ * built from shared parts. The members the engine never reads go: errors' `schemaPath`, and the
+ * `parentData`, `parentDataProperty` and `rootData` of a call, which only `$data` and recursive
+ * references use.
+ */
+function slimmed(code: string, sources: string[]): string {
+  const { parts, spelled } = patternParts(sources);
+  const spell = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === 'string' ? JSON.stringify(piece) : `patternPart${piece.part}`)).join(' + ');
+  // A part refers only to parts found after it.
+  const declarations = [
+    ...parts.map((pieces, part) => `const patternPart${part} = ${spell(pieces)};\n`).reverse(),
+    ...spelled.map((pieces, index) => `const patternSource${index} = ${spell(pieces)};\n`),
+  ];
+  const constants = new Map(sources.map((source, index) => [JSON.stringify(source), `patternSource${index}`]));
+  const slim = code
+    // A literal before `:` is an object key, which must stay one.
+    .replace(STRING_LITERAL, (literal: string, offset: number) => (code[offset + literal.length] === ':' ? literal : constants.get(literal) ?? literal))
+    .replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '')
+    .replace(/,parentData:\w+,parentDataProperty:(?:\w+|"(?:[^"\\]|\\.)*"),rootData\}/g, '}')
+    .replace(/\{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}/g, '{instancePath=""}={}');
+  const left = /schemaPath|parentData|rootData/.exec(slim);
+  if (left) throw new Error(`ajv's code still holds ${left[0]}: its output changed, or a keyword reads it`);
+  return declarations.join('') + slim;
+}
+
 /**
  * ajv's standalone ESM still `require`s its runtime helpers. They are CommonJS, which neither the
  * QuickJS bundle nor Node's ESM loader would import alike, so each is emitted once as ESM into
  * ajv-runtime.ts and imported from there.
  */
 function validatorModule(definition: ResourceDefinition, helpers: Set<string>): string {
+  const plain = validatorSchemas(definition);
+  const { defs, full, patch } = sharedSchemas(plain.full, plain.patch);
+  // Without required fields a patch is checked as a whole body is: one function serves both.
+  const patchIsFull = JSON.stringify(full) === JSON.stringify(patch);
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true, esm: true } });
-  const { full, patch } = validatorSchemas(definition);
-  ajv.addSchema(full, 'full').addSchema(patch, 'patch');
+  ajv.addSchema({ $defs: defs }, 'defs').addSchema(full, 'full');
+  if (!patchIsFull) ajv.addSchema(patch, 'patch');
   const imports: string[] = [];
-  let code = standaloneCode(ajv, { validateFull: 'full', validatePatch: 'patch' }).replace(
+  let code = standaloneCode(ajv, patchIsFull ? { validateFull: 'full' } : { validateFull: 'full', validatePatch: 'patch' }).replace(
     /const (\w+) = require\("ajv\/dist\/runtime\/(\w+)"\)\.default;/g,
     (_statement, local: string, helper: string) => {
       if (!INLINABLE_HELPERS.includes(helper)) throw new Error(`${definition.path}: the validator needs ajv's ${helper}, which is not inlinable`);
@@ -235,6 +369,8 @@ function validatorModule(definition: ResourceDefinition, helpers: Set<string>): 
   );
   if (code.includes('require(')) throw new Error(`${definition.path}: the validator requires a module: ${/require\([^)]*\)/.exec(code)![0]}`);
   code = code.replace(/^"use strict";/, '').replace(/export const (validateFull|validatePatch) = (\w+);/g, 'export const $1: SchemaValidator = $2;');
+  if (patchIsFull) code += '\nexport const validatePatch: SchemaValidator = validateFull;';
+  code = slimmed(code, [...new Set(patterns(plain))]);
   return `// @ts-nocheck\n${HEADER}import type { SchemaValidator } from '../../resources/model.js';\n${imports.join('')}${code}\n`;
 }
 

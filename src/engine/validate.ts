@@ -1,5 +1,5 @@
 import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
-import type { Json, JsonObject, ResourceDefinition, RuleContext, SchemaValidator } from '../resources/model.js';
+import type { Json, JsonObject, ResourceDefinition, RuleContext, SchemaError, SchemaValidator } from '../resources/model.js';
 
 const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
   required: 'required',
@@ -16,6 +16,28 @@ const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
   maxItems: 'out_of_range',
   enum: 'not_in_enum',
   const: 'not_in_enum',
+};
+
+const bound = ({ comparison, limit }: SchemaError['params']) => `must be ${comparison} ${limit}`;
+
+/** What is wrong, from the keyword and params: the validators carry no messages (ajv `messages: false`). */
+const MESSAGE_OF_KEYWORD: Record<string, (params: SchemaError['params']) => string> = {
+  required: () => 'is required',
+  additionalProperties: () => 'is not a known field',
+  type: ({ type }) => `must be ${[type].flat().join(' or ')}`,
+  pattern: () => 'must match the expected format',
+  format: () => 'must match the expected format',
+  minimum: bound,
+  maximum: bound,
+  exclusiveMinimum: bound,
+  exclusiveMaximum: bound,
+  minLength: ({ limit }) => `must be at least ${limit} characters`,
+  maxLength: ({ limit }) => `must be at most ${limit} characters`,
+  minItems: ({ limit }) => `must have at least ${limit} items`,
+  maxItems: ({ limit }) => `must have at most ${limit} items`,
+  enum: ({ allowedValues }) => `must be one of: ${(allowedValues as Json[]).map(String).join(', ')}`,
+  const: ({ allowedValue }) => `must be ${String(allowedValue)}`,
+  anyOf: () => 'must match one of the allowed forms',
 };
 
 /** `/match/src_port` becomes `match.src_port`, `/dns/0` becomes `dns[0]`. */
@@ -41,7 +63,7 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
     const field = dottedPath(error.instancePath, name);
     const code =
       error.keyword === 'type' && valueAt(body, error.instancePath) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
-    return { field, code, message: `${field || 'body'} ${error.message ?? 'is invalid'}` };
+    return { field, code, message: `${field || 'body'} ${MESSAGE_OF_KEYWORD[error.keyword]?.(error.params) ?? 'is invalid'}` };
   });
 }
 

@@ -83,7 +83,6 @@ export interface SchemaError {
   instancePath: string;
   keyword: string;
   params: Record<string, unknown>;
-  message?: string;
 }
 
 export interface SchemaValidator {

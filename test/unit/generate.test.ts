@@ -1,10 +1,22 @@
 import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AJV_OPTIONS, halfSchema, schemaProperties, validatorSchemas } from '../../build/generate.js';
+import { AJV_OPTIONS, halfSchema, schemaProperties, sharedSchemas, validatorSchemas } from '../../build/generate.js';
+import { schemaErrors } from '../../src/engine/validate.js';
+import * as defaultsValidators from '../../src/generated/validators/firewall_defaults.js';
 import { validateFull, validatePatch } from '../../src/generated/validators/firewall_forwardings.js';
+import * as natValidators from '../../src/generated/validators/firewall_nat.js';
+import * as redirectsValidators from '../../src/generated/validators/firewall_redirects.js';
+import * as rulesValidators from '../../src/generated/validators/firewall_rules.js';
+import * as zonesValidators from '../../src/generated/validators/firewall_zones.js';
 import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
-import type { ResourceDefinition, SchemaValidator } from '../../src/resources/model.js';
+import defaults from '../../src/resources/firewall/defaults.js';
+import forwardings from '../../src/resources/firewall/forwardings.js';
+import nat from '../../src/resources/firewall/nat.js';
+import redirects from '../../src/resources/firewall/redirects.js';
+import rules from '../../src/resources/firewall/rules.js';
+import zones from '../../src/resources/firewall/zones.js';
+import { isGroup, type Json, type ResourceDefinition, type SchemaValidator, type Validators } from '../../src/resources/model.js';
 
 type Found = { instancePath: string; keyword: string; params: Record<string, unknown> };
 
@@ -53,10 +65,11 @@ test('forwardings: value rules carry the keyword the engine maps to a field code
   accepts(validateFull, { src: 'lan', dest: 'wan', name: '\u{1F600}'.repeat(100) });
 });
 
-test('forwardings, merge-patch delta: nothing required, anything may be null', () => {
+test('forwardings, merge-patch delta: nothing required, optional fields may be null, required ones not', () => {
   accepts(validatePatch, {});
   accepts(validatePatch, { enabled: false });
-  accepts(validatePatch, { src: null, dest: null, name: null });
+  accepts(validatePatch, { name: null, family: null, enabled: null });
+  assert.equal(errorsOf(validatePatch, { src: null }), [{ instancePath: '/src', keyword: 'type', params: { type: 'string' } }]);
   assert.equal(errorsOf(validatePatch, { family: 'ipx', other: 1 }), [
     { instancePath: '', keyword: 'additionalProperties', params: { additionalProperty: 'other' } },
     { instancePath: '/family', keyword: 'enum', params: { allowedValues: ['any', 'ipv4', 'ipv6', null] } },
@@ -151,6 +164,99 @@ test('OpenAPI halves: requests without read-only members, responses without secr
   assert.is(response.properties.label.type, 'string');
   assert.equal(response.properties.port.type, ['integer', 'null']);
   assert.equal(response.properties.match.properties!.proto, { type: ['string', 'null'], enum: ['tcp', 'udp', null] });
+});
+
+test('what full and patch share is compiled once: field schemas beyond a bare type, and alike object levels, move to $defs', () => {
+  type Level = { properties: Record<string, Record<string, unknown>> };
+  const shared = sharedSchemas(validatorSchemas(things).full, validatorSchemas(things).patch);
+  const [full, patch] = [shared.full, shared.patch] as Level[];
+  assert.equal(Object.keys(shared.defs), ['d0', 'd1', 'd2']);
+  assert.equal([full.properties.port, full.properties.tags, (full.properties.match as Level).properties.proto], [
+    { $ref: 'defs#/$defs/d0' },
+    { $ref: 'defs#/$defs/d1' },
+    { $ref: 'defs#/$defs/d2' },
+  ]);
+  assert.equal((patch.properties.match as Level).properties.proto, { $ref: 'defs#/$defs/d2' });
+  assert.equal(shared.defs.d2, { type: ['string', 'null'], enum: ['tcp', 'udp', null] });
+  assert.equal(full.properties.key, { type: ['string', 'null'] });
+  assert.ok(full.properties.match.required, 'a group holding a required field differs between full and patch');
+
+  const optionalGroup = { ...things, members: { label: things.members.label, match: { fields: { proto: field(choice(['tcp', 'udp'])) } } } };
+  const alike = sharedSchemas(validatorSchemas(optionalGroup).full, validatorSchemas(optionalGroup).patch);
+  assert.equal((alike.full as Level).properties.match, { $ref: 'defs#/$defs/d0' });
+  assert.equal((alike.patch as Level).properties.match, { $ref: 'defs#/$defs/d0' });
+  assert.equal((alike.defs.d0 as Level).properties.proto, { type: ['string', 'null'], enum: ['tcp', 'udp', null] }, 'one object level holds it');
+});
+
+const GENERATED: [ResourceDefinition, Validators][] = [
+  [defaults, defaultsValidators],
+  [forwardings, { validateFull, validatePatch }],
+  [nat, natValidators],
+  [redirects, redirectsValidators],
+  [rules, rulesValidators],
+  [zones, zonesValidators],
+];
+
+const SAMPLES: Json[] = [
+  null, true, 0, 1, -1, 65536, 4294967296, 1.5, '', 'x', '*', 'lan', 'bad zone', 'acc', 'tcp', 'TCP', '!1.2.3.4', '192.168.1.0/24',
+  '10.0.0.1-10.0.0.9', 'fe80::1/64', '::ffff:1.2.3.4', '22', '1000-2000', '!80:90', '0x10/0xff', 'Mon Tue', '2024-01-02T03:04', '12:30',
+  'eth*', '"quoted"', 'n'.repeat(128), [], ['tcp', 'udp'], ['1.2.3.4', 5], [null], {}, { bogus: 1 },
+];
+
+function enumValues(schema: unknown): Json[] {
+  if (schema === null || typeof schema !== 'object') return [];
+  return Object.entries(schema).flatMap(([key, value]) => (key === 'enum' ? (value as Json[]) : enumValues(value)));
+}
+
+/** Bodies that set one member at a time to each sample, and to each value its schema enumerates. */
+function bodies(definition: ResourceDefinition): Json[] {
+  const values = (schema: unknown) => [...SAMPLES, ...enumValues(schema)];
+  const all: Json[] = [{}, { bogus: 1 }, null, [], 'x', { id: 'a', managed: true, runtime: {} }];
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (!isGroup(member)) {
+      all.push(...values(member.codec.schema).map((value) => ({ [name]: value })));
+      continue;
+    }
+    all.push(...SAMPLES.map((value) => ({ [name]: value })));
+    for (const [inner, field] of Object.entries(member.fields)) all.push(...values(field.codec.schema).map((value) => ({ [name]: { [inner]: value } })));
+  }
+  return all;
+}
+
+test('the generated validators decide and report exactly as their plain schemas do', () => {
+  const ajv = new Ajv({ ...AJV_OPTIONS });
+  for (const [definition, generated] of GENERATED) {
+    const plain = validatorSchemas(definition);
+    const pairs: [string, SchemaValidator, SchemaValidator][] = [
+      ['full', generated.validateFull, ajv.compile(plain.full) as SchemaValidator],
+      ['patch', generated.validatePatch, ajv.compile(plain.patch) as SchemaValidator],
+    ];
+    for (const body of bodies(definition)) {
+      for (const [which, slim, reference] of pairs) {
+        const verdict = (validate: SchemaValidator) => ({
+          valid: validate(body),
+          errors: (validate.errors ?? []).map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params })),
+        });
+        assert.equal(verdict(slim), verdict(reference), `${definition.path} ${which} ${JSON.stringify(body)}`);
+      }
+    }
+  }
+});
+
+test('field errors say what is wrong from the keyword and params alone', () => {
+  const body = { bogus: 1, name: 'n'.repeat(101), target: 'NOPE', match: { src_port: ['99999'], limit_burst: -1 } };
+  assert.equal(schemaErrors(rulesValidators.validateFull, body), [
+    { field: 'bogus', code: 'unknown_field', message: 'bogus is not a known field' },
+    { field: 'name', code: 'out_of_range', message: 'name must be at most 100 characters' },
+    { field: 'target', code: 'not_in_enum', message: 'target must be one of: ACCEPT, REJECT, DROP, NOTRACK, HELPER, MARK, DSCP, null' },
+    { field: 'match.src_port[0]', code: 'invalid_format', message: 'match.src_port[0] must match the expected format' },
+    { field: 'match.limit_burst', code: 'out_of_range', message: 'match.limit_burst must be >= 0' },
+  ]);
+  assert.equal(schemaErrors(validateFull, { src: null, enabled: 'yes' }), [
+    { field: 'dest', code: 'required', message: 'dest is required' },
+    { field: 'src', code: 'required', message: 'src must be string' },
+    { field: 'enabled', code: 'invalid_type', message: 'enabled must be boolean or null' },
+  ]);
 });
 
 test.run();
