@@ -384,6 +384,9 @@ function resourcesModule(resources: Resource[]): string {
   const rows = resources.map(({ definition, domain, name, module }) => {
     const [scopeDomain, sub] = definition.path.split('/');
     const scope = sub === undefined ? { domain: scopeDomain } : { domain: scopeDomain, sub };
+    const referencedBy = resources
+      .filter((other) => other.definition.references?.some((reference) => reference.package === definition.package && reference.type === definition.type))
+      .map((other) => other.definition.path);
     return [
       `  {`,
       `    path: ${JSON.stringify(definition.path)},`,
@@ -393,6 +396,7 @@ function resourcesModule(resources: Resource[]): string {
       `    scope: ${JSON.stringify(scope)},`,
       `    load: () => import(${JSON.stringify(`../resources/${domain}/${name}.js`)}),`,
       `    validators: () => import(${JSON.stringify(`./validators/${module}.js`)}),`,
+      ...(referencedBy.length ? [`    referencedBy: ${JSON.stringify(referencedBy)},`] : []),
       `  },`,
     ].join('\n');
   });

@@ -1,5 +1,6 @@
 import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
 import type { Json, JsonObject, ResourceDefinition, RuleContext, SchemaError, SchemaValidator } from '../resources/model.js';
+import { referenceErrors } from './references.js';
 
 const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
   required: 'required',
@@ -65,26 +66,6 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
       error.keyword === 'type' && valueAt(body, error.instancePath) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
     return { field, code, message: `${field || 'body'} ${MESSAGE_OF_KEYWORD[error.keyword]?.(error.params) ?? 'is invalid'}` };
   });
-}
-
-function fieldValue(body: JsonObject, dotted: string): Json | undefined {
-  return valueAt(body, '/' + dotted.split('.').join('/'));
-}
-
-/** Every name a referring field gives must exist in the staged configuration. */
-function referenceErrors(definition: ResourceDefinition, body: JsonObject, context: RuleContext): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const reference of definition.references ?? []) {
-    const value = fieldValue(body, reference.field);
-    if (typeof value !== 'string' || reference.except?.includes(value)) continue;
-    const exists = context
-      .read(reference.package)
-      .sections.some((section) => section.type === reference.type && (reference.by ? section.options.get(reference.by) === value : section.name === value));
-    if (!exists) {
-      errors.push({ field: reference.field, code: 'conflict', message: `${reference.field}: no ${reference.package} ${reference.type} named ${value}` });
-    }
-  }
-  return errors;
 }
 
 /**

@@ -7,6 +7,7 @@ import { addSection, findSection, removeSection, renameSection, type UciPackage,
 import { ulid } from '../ulid.js';
 import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
+import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 import { checkBody, schemaErrors } from './validate.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
@@ -100,13 +101,25 @@ function checkPreconditions(request: Request, current: JsonObject): void {
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
 }
 
-/** One write to the resource's package, reloading its services. */
-function transact(target: Target, stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject): Written<JsonObject> {
+/**
+ * One write to the resource's package, reloading its services. With `referrers` (the resources
+ * that name this one's sections) a write that would leave them naming nothing is refused.
+ */
+function transact(
+  target: Target,
+  stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject,
+  referrers: Referrer[] = [],
+): Written<JsonObject> {
   const { definition } = target;
   return runTransaction(target.ports, {
-    packages: [definition.package],
+    packages: [...new Set([definition.package, ...referrers.map(({ definition: referrer }) => referrer.package)])],
     reload: definition.reload,
-    stage: (staged) => stage(staged(definition.package), staged),
+    stage(staged) {
+      const before = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
+      const result = stage(staged(definition.package), staged);
+      checkNoDanglingReferences(referrers, before, staged);
+      return result;
+    },
   });
 }
 
@@ -128,19 +141,24 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
   const { definition } = target;
   const { validateFull } = await target.entry.validators();
   const fields = withoutFrameworkMembers(body);
-  return transact(target, (model, read) => {
-    const section = stagedSection(target, model);
-    checkPreconditions(target.request, viewOf(definition, section));
-    checkBody(definition, schemaErrors(validateFull, body), fields, { read });
-    writeFields(definition, section, fields);
-    return viewOf(definition, section);
-  });
+  return transact(
+    target,
+    (model, read) => {
+      const section = stagedSection(target, model);
+      checkPreconditions(target.request, viewOf(definition, section));
+      checkBody(definition, schemaErrors(validateFull, body), fields, { read });
+      writeFields(definition, section, fields);
+      return viewOf(definition, section);
+    },
+    await referrersOf(target.entry),
+  );
 }
 
 /** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
 export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
   const { definition } = target;
   const { validateFull, validatePatch } = await target.entry.validators();
+  const referrers = await referrersOf(target.entry);
   return transact(target, (model, read) => {
     const section = stagedSection(target, model);
     const before = viewOf(definition, section);
@@ -161,7 +179,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     checkBody(definition, schema, after, { read });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
     return viewOf(definition, section);
-  });
+  }, referrers);
 }
 
 function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
@@ -177,13 +195,18 @@ function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
   }
 }
 
-export function deleteResource(target: Target): Written<JsonObject> {
-  return transact(target, (model) => {
-    const section = stagedSection(target, model);
-    checkPreconditions(target.request, viewOf(target.definition, section));
-    removeSection(model, section.name);
-    return {};
-  });
+export async function deleteResource(target: Target): Promise<Written<JsonObject>> {
+  const referrers = await referrersOf(target.entry);
+  return transact(
+    target,
+    (model) => {
+      const section = stagedSection(target, model);
+      checkPreconditions(target.request, viewOf(target.definition, section));
+      removeSection(model, section.name);
+      return {};
+    },
+    referrers,
+  );
 }
 
 /** Gives an anonymous section a generated id, which makes it managed. */

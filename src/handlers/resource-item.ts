@@ -44,6 +44,6 @@ export async function PATCH(context: Context) {
 
 export async function DELETE(context: Context) {
   const { deleteResource } = await import('../engine/write.js');
-  const { headers } = deleteResource(await target(context));
+  const { headers } = await deleteResource(await target(context));
   return { ...plainResponse(204, undefined), headers };
 }

@@ -107,4 +107,6 @@ export interface ResourceEntry {
   scope: { domain: string; sub?: string };
   load: () => Promise<{ default: ResourceDefinition }>;
   validators: () => Promise<Validators>;
+  /** Paths of the resources whose references name sections of this one. */
+  referencedBy?: string[];
 }

@@ -306,4 +306,33 @@ test('two concurrent writers to one package: one 200, one 423, and the file is n
   assert.is(rules.length, 1);
 });
 
+test('a zone still named by other sections cannot be deleted or renamed', async () => {
+  const zone = (await call({ method: 'POST', path: '/firewall/zones', body: { name: 'dmz', input: 'REJECT', output: 'ACCEPT', forward: 'REJECT' } })).json as Body;
+  assert.is(zone.name, 'dmz');
+  const rule = (await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, match: { ...NEW_RULE.match, src_zone: 'dmz' } } })).json as Body;
+  const before = firewall();
+  const deleted = await call({ method: 'DELETE', path: `/firewall/zones/${zone.id}` });
+  assert.is(deleted.status, 409, deleted.body);
+  assert.is(code(deleted), 'conflict');
+  assert.match((deleted.json as Body).message, `firewall/rules/${rule.id} (match.src_zone: dmz)`);
+  const renamed = await call({ method: 'PATCH', path: `/firewall/zones/${zone.id}`, body: { name: 'dmz2' } });
+  assert.is(renamed.status, 409);
+  assert.is(firewall(), before);
+  assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${zone.id}`, body: { input: 'DROP' } })).status, 200, 'other changes are fine');
+  assert.is((await call({ method: 'DELETE', path: `/firewall/rules/${rule.id}` })).status, 204);
+  assert.is((await call({ method: 'DELETE', path: `/firewall/zones/${zone.id}` })).status, 204);
+});
+
+test('every zone a write names must exist, list items included', async () => {
+  const redirect = await call({
+    method: 'POST',
+    path: '/firewall/redirects',
+    body: { name: 'Web', target: 'DNAT', dest_ip: '192.168.1.10', dest_port: '80', reflection_zone: ['lan', 'nosuch'], match: { src_zone: 'wan', proto: ['tcp'], src_dport: '8080' } },
+  });
+  assert.is(redirect.status, 422, redirect.body);
+  assert.equal(fieldErrors(redirect), ['reflection_zone[1]:conflict']);
+  const forwarding = await call({ method: 'POST', path: '/firewall/forwardings', body: { src: 'lan', dest: 'guest' } });
+  assert.equal(fieldErrors(forwarding), ['dest:conflict']);
+});
+
 test.run();

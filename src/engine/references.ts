@@ -1,0 +1,82 @@
+import { ApiError, type FieldError } from '../errors.js';
+import { RESOURCES } from '../generated/resources.js';
+import { isGroup, type Json, type JsonObject, type Reference, type ResourceDefinition, type ResourceEntry, type RuleContext } from '../resources/model.js';
+import type { UciPackage } from '../uci/index.js';
+
+/** The names that sections of the referenced type answer to: their `by` option, or their section name. */
+export function referencedNames(model: UciPackage, reference: Pick<Reference, 'type' | 'by'>): Set<string> {
+  const names = new Set<string>();
+  for (const section of model.sections) {
+    if (section.type !== reference.type) continue;
+    const name = reference.by ? section.options.get(reference.by) : section.name;
+    if (typeof name === 'string') names.add(name);
+  }
+  return names;
+}
+
+function valuesAt(body: JsonObject, dotted: string): Json | undefined {
+  let value: Json | undefined = body;
+  for (const segment of dotted.split('.')) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? value[segment] : undefined;
+  return value;
+}
+
+/** A field naming a section (or, for a list, each item) that does not exist is a `conflict`. */
+export function referenceErrors(definition: ResourceDefinition, body: JsonObject, context: RuleContext): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const reference of definition.references ?? []) {
+    const value = valuesAt(body, reference.field);
+    const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
+    const names = referencedNames(context.read(reference.package), reference);
+    for (const [field, item] of items) {
+      if (typeof item !== 'string' || reference.except?.includes(item) || names.has(item)) continue;
+      errors.push({ field, code: 'conflict', message: `${field}: no ${reference.package} ${reference.type} named ${item}` });
+    }
+  }
+  return errors;
+}
+
+/** A resource that names sections of another, with the UCI option that holds the name. */
+export interface Referrer {
+  definition: ResourceDefinition;
+  reference: Reference;
+  option: string;
+}
+
+function optionOf(definition: ResourceDefinition, dotted: string): string {
+  const [first, inner] = dotted.split('.');
+  const member = definition.members[first];
+  const field = isGroup(member) ? member.fields[inner] : member;
+  return field.option ?? (inner ?? first);
+}
+
+/** The resources whose references name sections of `entry`, loaded for a write that may remove names. */
+export async function referrersOf(entry: ResourceEntry): Promise<Referrer[]> {
+  const entries = RESOURCES.filter((candidate) => entry.referencedBy?.includes(candidate.path));
+  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.load()).default));
+  return definitions.flatMap((definition) =>
+    (definition.references ?? [])
+      .filter((reference) => reference.package === entry.package && reference.type === entry.type)
+      .map((reference) => ({ definition, reference, option: optionOf(definition, reference.field) })),
+  );
+}
+
+/**
+ * Refuses a write that removes or renames a section other sections still name (a zone a rule
+ * uses): firewall4 would silently skip those sections. `before` holds each referrer's names as
+ * they were before the write was staged.
+ */
+export function checkNoDanglingReferences(referrers: Referrer[], before: Set<string>[], read: (pkg: string) => UciPackage): void {
+  const users: string[] = [];
+  referrers.forEach(({ definition, reference, option }, i) => {
+    const after = referencedNames(read(reference.package), reference);
+    const removed = [...before[i]].filter((name) => !after.has(name));
+    if (!removed.length) return;
+    for (const section of read(definition.package).sections) {
+      if (section.type !== definition.type) continue;
+      const value = section.options.get(option);
+      const named = (typeof value === 'string' ? value.split(/\s+/) : value ?? []).filter((name) => removed.includes(name));
+      if (named.length) users.push(`${definition.path}/${section.name} (${reference.field}: ${named.join(', ')})`);
+    }
+  });
+  if (users.length) throw new ApiError(409, 'conflict', `Still named by ${users.join('; ')}; change or remove those first`);
+}
