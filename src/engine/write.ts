@@ -1,5 +1,4 @@
 import { ApiError, type FieldError } from '../errors.js';
-import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from '../patch.js';
 import type { Ports } from '../ports.js';
 import type { Request } from '../request.js';
 import { isGroup, type Field, type Json, type JsonObject, type ResourceDefinition, type ResourceEntry } from '../resources/model.js';
@@ -24,14 +23,14 @@ export interface Target {
   id?: string;
 }
 
-function withoutFrameworkMembers(body: JsonObject): JsonObject {
+export function withoutFrameworkMembers(body: JsonObject): JsonObject {
   const fields: JsonObject = {};
   for (const [name, value] of Object.entries(body)) if (!FRAMEWORK_MEMBERS.includes(name) && !name.startsWith('has_')) fields[name] = value;
   return fields;
 }
 
 /** Calls `visit` for every field with its dotted path and its value in `body`. */
-function forEachField(definition: ResourceDefinition, body: JsonObject, visit: (path: string, name: string, field: Field, value: Json | undefined) => void) {
+export function forEachField(definition: ResourceDefinition, body: JsonObject, visit: (path: string, name: string, field: Field, value: Json | undefined) => void) {
   for (const [name, member] of Object.entries(definition.members)) {
     if (!isGroup(member)) {
       visit(name, name, member, body[name]);
@@ -50,7 +49,7 @@ function forEachField(definition: ResourceDefinition, body: JsonObject, visit: (
  * option but the stored secrets, so options the resource does not model go too; otherwise only
  * the fields named in `changed` are written and every other option stays as it was.
  */
-function writeFields(definition: ResourceDefinition, section: UciSection, body: JsonObject, changed?: Set<string>) {
+export function writeFields(definition: ResourceDefinition, section: UciSection, body: JsonObject, changed?: Set<string>) {
   if (!changed) {
     const secrets = new Set<string>();
     forEachField(definition, body, (_path, name, field) => field.secret && secrets.add(field.option ?? name));
@@ -63,18 +62,6 @@ function writeFields(definition: ResourceDefinition, section: UciSection, body: 
     if (written === undefined) section.options.delete(option);
     else section.options.set(option, written);
   });
-}
-
-/** Paths of the fields a merge changes; a secret counts as changed whenever the request names it. */
-function changedFields(definition: ResourceDefinition, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
-  const changed = new Set<string>();
-  const previous = new Map<string, Json | undefined>();
-  forEachField(definition, before, (path, _name, _field, value) => previous.set(path, value));
-  forEachField(definition, after, (path, name, field, value) => {
-    const requested = field.secret ? (path.includes('.') ? undefined : named[name]) !== undefined : !jsonEqual(previous.get(path) ?? null, value ?? null);
-    if (requested) changed.add(path);
-  });
-  return changed;
 }
 
 function idErrors(id: Json | undefined): FieldError[] {
@@ -94,7 +81,7 @@ function managedSection(target: Target, section: UciSection): UciSection {
 }
 
 /** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
-function checkPreconditions(request: Request, current: JsonObject): void {
+export function checkPreconditions(request: Request, current: JsonObject): void {
   const { ifMatch, ifNoneMatch } = conditionsOf(request);
   const etag = etagOf(current);
   if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
@@ -105,7 +92,7 @@ function checkPreconditions(request: Request, current: JsonObject): void {
  * One write to the resource's package, reloading its services. With `referrers` (the resources
  * that name this one's sections) a write that would leave them naming nothing is refused.
  */
-function transact(
+export function transact(
   target: Target,
   stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject,
   referrers: Referrer[] = [],
@@ -154,47 +141,6 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
   );
 }
 
-/** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
-export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
-  const { definition } = target;
-  const { validateFull, validatePatch } = await target.entry.validators();
-  const referrers = await referrersOf(target.entry);
-  return transact(target, (model, read) => {
-    const section = stagedSection(target, model);
-    const before = viewOf(definition, section);
-    checkPreconditions(target.request, before);
-    let after: JsonObject;
-    let schema: FieldError[];
-    let named: JsonObject;
-    if (jsonPatch) {
-      const result = applyPatchDocument(before, patch);
-      schema = schemaErrors(validateFull, result);
-      after = withoutFrameworkMembers(result);
-      named = after;
-    } else {
-      named = withoutFrameworkMembers(patch as JsonObject);
-      schema = schemaErrors(validatePatch, patch);
-      after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
-    }
-    checkBody(definition, schema, after, { read });
-    writeFields(definition, section, after, changedFields(definition, before, after, named));
-    return viewOf(definition, section);
-  }, referrers);
-}
-
-function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
-  try {
-    const result = applyJsonPatch(document, patch);
-    if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');
-    return result as JsonObject;
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    if (error.kind === 'test_failed') throw new ApiError(412, 'precondition_failed', error.message);
-    if (error.kind === 'invalid') throw new ApiError(400, 'bad_request', error.message);
-    throw new ApiError(422, 'validation_failed', error.message, { errors: [{ field: '', code: 'conflict', message: error.message }] });
-  }
-}
-
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {
   const referrers = await referrersOf(target.entry);
   return transact(
@@ -221,7 +167,7 @@ export function adoptResource(target: Target): Written<JsonObject> {
 }
 
 /** The section a PUT, PATCH or DELETE targets; a missing singleton section is created. */
-function stagedSection(target: Target, model: UciPackage): UciSection {
+export function stagedSection(target: Target, model: UciPackage): UciSection {
   const { definition } = target;
   if (definition.kind === 'singleton' && !model.sections.some((section) => section.type === definition.type)) {
     return addSection(model, definition.type, definition.type);

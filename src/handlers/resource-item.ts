@@ -37,7 +37,7 @@ export async function PATCH(context: Context) {
   const jsonPatch = context.request.contentType === JSON_PATCH;
   const text = context.request.body();
   const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
-  const { patchResource } = await import('../engine/write.js');
+  const { patchResource } = await import('../engine/patch-resource.js');
   const { result, headers } = await patchResource(await target(context), patch, jsonPatch);
   return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
 }

@@ -1,0 +1,62 @@
+import { ApiError, type FieldError } from '../errors.js';
+import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from '../patch.js';
+import type { Json, JsonObject, ResourceDefinition } from '../resources/model.js';
+import { viewOf } from './read.js';
+import { referrersOf } from './references.js';
+import type { Written } from './transaction.js';
+import { checkBody, schemaErrors } from './validate.js';
+import { checkPreconditions, forEachField, stagedSection, transact, withoutFrameworkMembers, writeFields, type Target } from './write.js';
+
+/** Paths of the fields a merge changes; a secret counts as changed whenever the request names it. */
+function changedFields(definition: ResourceDefinition, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
+  const changed = new Set<string>();
+  const previous = new Map<string, Json | undefined>();
+  forEachField(definition, before, (path, _name, _field, value) => previous.set(path, value));
+  forEachField(definition, after, (path, name, field, value) => {
+    const requested = field.secret ? (path.includes('.') ? undefined : named[name]) !== undefined : !jsonEqual(previous.get(path) ?? null, value ?? null);
+    if (requested) changed.add(path);
+  });
+  return changed;
+}
+
+/** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
+export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
+  const { definition } = target;
+  const { validateFull, validatePatch } = await target.entry.validators();
+  const referrers = await referrersOf(target.entry);
+  return transact(target, (model, read) => {
+    const section = stagedSection(target, model);
+    const before = viewOf(definition, section);
+    checkPreconditions(target.request, before);
+    let after: JsonObject;
+    let schema: FieldError[];
+    let named: JsonObject;
+    if (jsonPatch) {
+      const result = applyPatchDocument(before, patch);
+      schema = schemaErrors(validateFull, result);
+      after = withoutFrameworkMembers(result);
+      named = after;
+    } else {
+      named = withoutFrameworkMembers(patch as JsonObject);
+      schema = schemaErrors(validatePatch, patch);
+      after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
+    }
+    checkBody(definition, schema, after, { read });
+    writeFields(definition, section, after, changedFields(definition, before, after, named));
+    return viewOf(definition, section);
+  }, referrers);
+}
+
+function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
+  try {
+    const result = applyJsonPatch(document, patch);
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');
+    return result as JsonObject;
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    if (error.kind === 'test_failed') throw new ApiError(412, 'precondition_failed', error.message);
+    if (error.kind === 'invalid') throw new ApiError(400, 'bad_request', error.message);
+    throw new ApiError(422, 'validation_failed', error.message, { errors: [{ field: '', code: 'conflict', message: error.message }] });
+  }
+}
+
