@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { engines, runCgi, runProgram } from '../../shims/emu/engines.js';
+import { projectRoot } from '../../shims/emu/project.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { cgiEnvironment, httpAnswer } from '../../shims/emu/uhttpd.js';
@@ -122,6 +123,27 @@ test('both engines answer a CGI request with the built bundle', () =>
     assert.is(response.status, 200);
     assert.ok(response.headers['content-type'].startsWith('application/json'));
     assert.is((response.json as { status: string }).status, 'ok');
+  }));
+
+test('wrtapi-emu cgi answers 403 tls_required to a remote plain-HTTP client; the insecure marker lets it through and logs it', () =>
+  withRouter((router) => {
+    const cli = join(projectRoot, 'dist/node/shims/emu/cli.js');
+    const cgi = () =>
+      spawnSync(process.execPath, [cli, 'cgi', '--root', router.root, '--engine', router.engine], {
+        env: { ...process.env, REQUEST_METHOD: 'GET', REQUEST_URI: '/api/v3/healthz', SCRIPT_NAME: '/cgi-bin/wrtapi', REMOTE_ADDR: '192.0.2.7' },
+        encoding: 'utf8',
+      });
+    const refused = cgi();
+    assert.is(refused.status, 0, refused.stderr);
+    assert.match(refused.stdout, /^Status: 403 Forbidden\r\n/);
+    const envelope = JSON.parse(refused.stdout.slice(refused.stdout.indexOf('\r\n\r\n') + 4));
+    assert.is(envelope.code, 'tls_required');
+    assert.match(refused.stdout, `X-Request-Id: ${envelope.request_id}\r\n`);
+    writeFileSync(router.path('/etc/wrtapi.insecure'), '');
+    const passed = cgi();
+    assert.match(passed.stdout, /^Status: 200 OK\r\n/);
+    const id = /X-Request-Id: (\S+)\r\n/.exec(passed.stdout)![1];
+    assert.match(readFileSync(router.path('/var/log/messages'), 'utf8'), `daemon.notice wrtapi: wrtapi-insecure-bypass ${id} GET /healthz status=200 remote=192.0.2.7\n`);
   }));
 
 const conformance = program(
