@@ -46,18 +46,22 @@ export function forEachField(definition: ResourceDefinition, body: JsonObject, v
 
 /**
  * Writes the body's fields into the section's options. `replace` (create, PUT) first drops every
- * option but the stored secrets, so options the resource does not model go too; otherwise only
- * the fields named in `changed` are written and every other option stays as it was.
+ * option but the kept ones, so options the resource does not model go too; otherwise only the
+ * fields named in `changed` are written and every other option stays as it was. Kept are a secret
+ * the body omits and a stored value that reads as null because the read cannot represent it: a read
+ * sent back must not delete what it could not show.
  */
 export function writeFields(definition: ResourceDefinition, section: UciSection, body: JsonObject, changed?: Set<string>) {
-  if (!changed) {
-    const secrets = new Set<string>();
-    forEachField(definition, body, (_path, name, field) => field.secret && secrets.add(field.option ?? name));
-    for (const option of [...section.options.keys()]) if (!secrets.has(option)) section.options.delete(option);
-  }
-  forEachField(definition, body, (path, name, field, value) => {
-    if (changed ? !changed.has(path) : value === undefined) return;
+  const kept = new Set<string>();
+  forEachField(definition, body, (_path, name, field, value) => {
     const option = field.option ?? name;
+    const stored = section.options.get(option);
+    if ((field.secret && value === undefined) || (value === null && stored !== undefined && field.codec.read(stored) === null)) kept.add(option);
+  });
+  if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option)) section.options.delete(option);
+  forEachField(definition, body, (path, name, field, value) => {
+    const option = field.option ?? name;
+    if (kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
     const written = value === undefined || value === null ? undefined : field.codec.write(value);
     if (written === undefined) section.options.delete(option);
     else section.options.set(option, written);

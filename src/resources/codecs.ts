@@ -1,30 +1,27 @@
-import type { UciValue } from '../uci/index.js';
 import type { Codec, Field, Json, JsonSchema } from './model.js';
 
-function scalar(value: UciValue | undefined): string | undefined {
-  return typeof value === 'string' ? value : value?.join(' ');
+const writeText = (value: Json) => (value === null ? undefined : String(value));
+
+/**
+ * A codec of one `option`. UCI also lets a `list` stand there, which daemons refuse (firewall4
+ * skips such a section); it reads as null, like every value `readText` cannot represent.
+ */
+function scalar(schema: JsonSchema, readText: (text: string) => Json, write: Codec['write'] = writeText): Codec {
+  return {
+    schema,
+    read: (value) => (value === undefined ? undefined : typeof value === 'string' ? readText(value) : null),
+    write,
+  };
 }
 
 /** A string option as is. */
 export function text(schema: JsonSchema = {}): Codec {
-  return {
-    schema: { type: 'string', ...schema },
-    read: (value) => scalar(value),
-    write: (value) => (value === null ? undefined : String(value)),
-  };
+  return scalar({ type: 'string', ...schema }, (value) => value);
 }
 
 /** An integer option; text that is not a decimal integer reads as null. */
 export function integer(schema: { minimum?: number; maximum?: number } = {}): Codec {
-  return {
-    schema: { type: 'integer', ...schema },
-    read(value) {
-      const text = scalar(value);
-      if (text === undefined) return undefined;
-      return /^-?\d+$/.test(text.trim()) ? Number(text) : null;
-    },
-    write: (value) => (value === null ? undefined : String(value)),
-  };
+  return scalar({ type: 'integer', ...schema }, (text) => (/^-?\d+$/.test(text.trim()) ? Number(text) : null));
 }
 
 /**
@@ -33,16 +30,11 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}): Co
  * false; with it, a value in neither list reads as null. Writes are always `1`/`0`.
  */
 export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Codec {
-  return {
-    schema: { type: 'boolean' },
-    read(value) {
-      const text = scalar(value);
-      if (text === undefined) return undefined;
-      if (spelling.truthy.includes(text)) return true;
-      return !spelling.falsy || spelling.falsy.includes(text) ? false : null;
-    },
-    write: (value) => (value === null ? undefined : value ? '1' : '0'),
-  };
+  return scalar(
+    { type: 'boolean' },
+    (text) => (spelling.truthy.includes(text) ? true : !spelling.falsy || spelling.falsy.includes(text) ? false : null),
+    (value) => (value === null ? undefined : value ? '1' : '0'),
+  );
 }
 
 export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['0', 'off', 'false', 'no'] };
@@ -52,18 +44,12 @@ export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['
  * with `prefixes` a read resolves such a value to its canonical spelling; writes are canonical.
  */
 export function choice(values: string[], options: { prefixes?: boolean } = {}): Codec {
-  return {
-    schema: { type: 'string', enum: values },
-    read(value) {
-      const text = scalar(value);
-      if (text === undefined) return undefined;
-      if (values.includes(text)) return text;
-      if (!options.prefixes) return null;
-      const lower = text.toLowerCase();
-      return values.find((candidate) => candidate.toLowerCase().startsWith(lower)) ?? null;
-    },
-    write: (value) => (value === null ? undefined : String(value)),
-  };
+  return scalar({ type: 'string', enum: values }, (text) => {
+    if (values.includes(text)) return text;
+    if (!options.prefixes) return null;
+    const lower = text.toLowerCase();
+    return values.find((candidate) => candidate.toLowerCase().startsWith(lower)) ?? null;
+  });
 }
 
 /**
@@ -92,17 +78,11 @@ export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}
  * canonical `any`, `ipv4` or `ipv6`; any other value reads as null.
  */
 export function firewall4Family(): Codec {
-  return {
-    schema: { type: 'string', enum: ['any', 'ipv4', 'ipv6'] },
-    read(value) {
-      const text = scalar(value);
-      if (text === undefined) return undefined;
-      if (text === 'any' || text === 'all' || text === '*') return 'any';
-      if (text === 'inet' || text.includes('4')) return 'ipv4';
-      return text.includes('6') ? 'ipv6' : null;
-    },
-    write: (value) => (value === null ? undefined : String(value)),
-  };
+  return scalar({ type: 'string', enum: ['any', 'ipv4', 'ipv6'] }, (text) => {
+    if (text === 'any' || text === 'all' || text === '*') return 'any';
+    if (text === 'inet' || text.includes('4')) return 'ipv4';
+    return text.includes('6') ? 'ipv6' : null;
+  });
 }
 
 /**
@@ -110,16 +90,11 @@ export function firewall4Family(): Codec {
  * reads as true or false, any other value as the string itself. Booleans write as `1`/`0`.
  */
 export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, schema: JsonSchema = {}): Codec {
-  return {
-    schema: { anyOf: [{ type: 'boolean' }, { type: 'string', ...schema }] },
-    read(value) {
-      const text = scalar(value);
-      if (text === undefined) return undefined;
-      if (spelling.truthy.includes(text)) return true;
-      return spelling.falsy.includes(text) ? false : text;
-    },
-    write: (value) => (value === null ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : String(value)),
-  };
+  return scalar(
+    { anyOf: [{ type: 'boolean' }, { type: 'string', ...schema }] },
+    (text) => (spelling.truthy.includes(text) ? true : spelling.falsy.includes(text) ? false : text),
+    (value) => (value === null ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : String(value)),
+  );
 }
 
 export function field(codec: Codec, options: Omit<Field, 'codec'> = {}): Field {

@@ -335,4 +335,25 @@ test('every zone a write names must exist, list items included', async () => {
   assert.equal(fieldErrors(forwarding), ['dest:conflict']);
 });
 
+test('a value the read cannot represent reads as null and survives the read being sent back', async () => {
+  const created = (await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).json as Body;
+  const path = `/firewall/rules/${created.id}`;
+  // firewall4 skips a rule whose `enabled` it cannot parse, and a scalar given as a UCI list.
+  writeFileSync(
+    router.path('/etc/config/firewall'),
+    firewall().replace(`config rule '${created.id}'\n`, `config rule '${created.id}'\n\toption enabled 'Yes'\n\tlist name 'a'\n\tlist name 'b'\n`).replace("\toption name 'Allow-SSH'\n", ''),
+  );
+  const read = (await call({ method: 'GET', path })).json as Body;
+  assert.is(read.enabled, null);
+  assert.is(read.name, null);
+  const put = await call({ method: 'PUT', path, body: { ...read, target: 'DROP' } });
+  assert.is(put.status, 200, put.body);
+  const stored = section(firewall(), created.id)!;
+  assert.is(stored.options.get('enabled'), 'Yes');
+  assert.equal(stored.options.get('name'), ['a', 'b']);
+  assert.is(stored.options.get('target'), 'DROP');
+  const cleared = await call({ method: 'PATCH', path, body: { enabled: true } });
+  assert.is((cleared.json as Body).enabled, true);
+});
+
 test.run();
