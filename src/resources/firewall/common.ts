@@ -9,7 +9,15 @@ import type { Field, Json, JsonObject, RuleContext } from '../model.js';
 
 /** `[Tt][Cc][Pp]`: fw4 lower-cases protocols, DSCP classes and weekdays before it compares them. */
 function caseless(word: string): string {
-  return word.replace(/[A-Za-z]/g, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
+  // A loop, not replace() with a callback: this runs for ~150 protocol names each time a firewall
+  // definition loads, and QuickJS makes callback replaces slow.
+  let pattern = '';
+  for (const character of word) {
+    const upper = character.toUpperCase();
+    const lower = character.toLowerCase();
+    pattern += upper === lower ? character : `[${upper}${lower}]`;
+  }
+  return pattern;
 }
 
 /** Every non-empty prefix of a word, as fw4's parse_enum matches: `d(a(y)?)?`. */
