@@ -98,8 +98,11 @@ export async function runCgi(options: CgiOptions): Promise<Buffer> {
   child.stdin!.end(options.body ?? '');
   const chunks: Uint8Array[] = [];
   child.stdout!.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-  await exitCode(child);
-  return Buffer.concat(chunks);
+  const code = await exitCode(child);
+  const output = Buffer.concat(chunks);
+  // uhttpd answers 502 then and says no more; the emulator also tells how the program ended.
+  if (!output.length) process.stderr.write(`wrtapi-emu: ${options.engine} program exited ${code} without output (${options.env.REQUEST_METHOD} ${options.env.REQUEST_URI})\n`);
+  return output;
 }
 
 const wasmRunner = fileURLToPath(new URL('./wasm-runner.js', import.meta.url));
