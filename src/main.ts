@@ -1,7 +1,6 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
 import { ApiError } from './errors.js';
-import { rememberError } from './error-ring.js';
 import { logLine } from './events.js';
 import { recordRequest } from './metrics.js';
 import type { Ports } from './ports.js';
@@ -38,7 +37,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
     outcome.route = route;
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');
-      const caller = (outcome.caller = gate.authenticate(ports, request));
+      const caller = (outcome.caller = await gate.authenticate(ports, request));
       gate.enforceRateLimit(ports, caller);
       if (route.access !== 'token') {
         gate.requireScope(caller, route.access.target, WRITE_METHODS.has(request.method) || !!route.access.readsNeedRw);
@@ -114,7 +113,7 @@ async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): 
   const status = outcome.response!.status;
   const token = outcome.caller?.token.name ?? '-';
   if (error) {
-    rememberError(ports, {
+    (await import('./error-ring.js')).rememberError(ports, {
       ts: new Date(ports.now()).toISOString(),
       request_id: requestId,
       code: error.code,

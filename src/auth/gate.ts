@@ -3,7 +3,6 @@ import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import type { Request } from '../request.js';
 import type { UciPackage } from '../uci/index.js';
-import { addressInList } from './cidr.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
 import { decide, type Target } from './scopes.js';
 import { findByBearer, SERVICE_PACKAGE, stampLastUsed, tokensIn, type Token } from './tokens.js';
@@ -21,7 +20,7 @@ export interface Caller {
 }
 
 /** The caller's token from `Authorization: Bearer`, re-read from the store on every request. */
-export function authenticate(ports: Ports, request: Request): Caller {
+export async function authenticate(ports: Ports, request: Request): Promise<Caller> {
   const header = request.header('Authorization');
   const bearer = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
   if (bearer === undefined) throw unauthenticated('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>"');
@@ -29,7 +28,8 @@ export function authenticate(ports: Ports, request: Request): Caller {
   const token = findByBearer(tokensIn(config), bearer);
   if (!token) throw unauthenticated('invalid_token', 'Unknown token');
   if (token.expiresAt !== undefined && ports.now() / 1000 >= token.expiresAt) throw unauthenticated('invalid_token', 'Token expired');
-  if (token.allowedCidrs.length && !addressInList(request.remoteAddr, token.allowedCidrs)) {
+  // Loaded only for tokens that restrict their sources.
+  if (token.allowedCidrs.length && !(await import('./cidr.js')).addressInList(request.remoteAddr, token.allowedCidrs)) {
     throw unauthenticated('invalid_token', 'Source IP not permitted for this token');
   }
   stampLastUsed(ports, token, request.remoteAddr);
