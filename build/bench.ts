@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { cgiProgram, nativeQjs, runProgram, tokenProgram } from '../shims/emu/engines.js';
 import { bundleDir } from '../shims/emu/project.js';
 import { initSandbox } from '../shims/emu/sandbox.js';
-import { cgiEnvironment } from '../shims/emu/uhttpd.js';
+import { lanRequestEnvironment } from '../shims/emu/uhttpd.js';
 
 const RUNS = 41;
 const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
@@ -114,20 +114,13 @@ try {
   const cgi = (request: Request, authenticated: boolean): Invocation => ({
     program: cgiProgram,
     body: request.body,
-    env: cgiEnvironment({
+    env: lanRequestEnvironment({
       method: request.method,
       url: '/api/v3' + request.path,
       headers: {
-        host: '192.168.1.1',
         ...(authenticated ? { authorization: `Bearer ${bearer}` } : {}),
         ...(request.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {}),
       },
-      httpVersion: '1.1',
-      remoteAddress: '192.168.1.100',
-      remotePort: 50000,
-      serverAddress: '192.168.1.1',
-      serverPort: 443,
-      https: true,
     })!,
   });
   // The rule the single-item read fetches; the POST+DELETE iterations delete and recreate it.

@@ -140,3 +140,28 @@ const badGateway: HttpAnswer = {
   headers: [['Content-Type', 'text/html']],
   body: Buffer.from('<h1>Bad Gateway</h1>The process did not produce any response'),
 };
+
+/**
+ * The environment of a request from a LAN client (192.168.1.100) to the router (192.168.1.1), over
+ * TLS unless `https` is false: what tests and the benchmark send.
+ */
+export function lanRequestEnvironment(request: {
+  method: string;
+  url: string;
+  headers: Record<string, string | undefined>;
+  remote?: string;
+  https?: boolean;
+}): Record<string, string> | undefined {
+  const https = request.https ?? true;
+  return cgiEnvironment({
+    method: request.method,
+    url: request.url,
+    headers: { host: '192.168.1.1', ...request.headers },
+    httpVersion: '1.1',
+    remoteAddress: request.remote ?? '192.168.1.100',
+    remotePort: 50000 + Math.floor(Math.random() * 10000),
+    serverAddress: '192.168.1.1',
+    serverPort: https ? 443 : 80,
+    https,
+  });
+}

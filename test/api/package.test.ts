@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { buildPackage } from '../../build/package.js';
 import { nativeQjs, runCgi } from '../../shims/emu/engines.js';
 import { bundleDir, projectRoot } from '../../shims/emu/project.js';
-import { cgiEnvironment } from '../../shims/emu/uhttpd.js';
+import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { findSection, parseUci } from '../../src/uci/index.js';
 import { newRouter, type Router } from '../support/router.js';
 
@@ -241,17 +241,7 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
     const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
     const program = router.path('/www/cgi-bin/wrtapi.sandbox');
     writeFileSync(program, stub);
-    const env = cgiEnvironment({
-      method: 'GET',
-      url: '/api/v3/healthz',
-      headers: { host: '192.168.1.1' },
-      httpVersion: '1.1',
-      remoteAddress: '192.168.1.100',
-      remotePort: 50000,
-      serverAddress: '192.168.1.1',
-      serverPort: 443,
-      https: true,
-    })!;
+    const env = lanRequestEnvironment({ method: 'GET', url: '/api/v3/healthz', headers: {} })!;
     const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
     assert.match(answer, /^Status: \d{3} [A-Za-z]/);
   } finally {

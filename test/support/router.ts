@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
-import { apiPrefix, cgiEnvironment, httpAnswer } from '../../shims/emu/uhttpd.js';
+import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 
 export interface RequestOptions {
   method: string;
@@ -106,19 +106,7 @@ export async function newRouter(): Promise<Router> {
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
       const query = options.query ? new URLSearchParams(options.query).toString() : '';
       const url = apiPrefix + options.path + (query ? (options.path.includes('?') ? '&' : '?') + query : '');
-      const https = options.https ?? true;
-      headers.host ??= '192.168.1.1';
-      const env = cgiEnvironment({
-        method: options.method,
-        url,
-        headers,
-        httpVersion: '1.1',
-        remoteAddress: options.remote ?? '192.168.1.100',
-        remotePort: 50000 + Math.floor(Math.random() * 10000),
-        serverAddress: '192.168.1.1',
-        serverPort: https ? 443 : 80,
-        https,
-      });
+      const env = lanRequestEnvironment({ method: options.method, url, headers, remote: options.remote, https: options.https });
       if (!env) throw new Error(`malformed %-escape in ${url}`);
       const answer = httpAnswer(await runCgi({ root, engine, env, body }));
       const responseHeaders: Record<string, string> = {};
