@@ -138,7 +138,7 @@ async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): 
     // Metrics are best effort.
   }
   try {
-    await logEvents(ports, outcome, `${requestId} ${token} %s ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
+    await logEvents(ports, outcome, (severity) => `${requestId} ${token} ${severity} ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
   } catch {
     // A broken logger must not turn an answered request into a failed process.
   }
@@ -149,7 +149,7 @@ async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): 
  * The insecure-bypass line is not a category but the trace of a weakened transport, so every request
  * that takes the bypass leaves one, /healthz included.
  */
-async function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): Promise<void> {
+async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string) => string): Promise<void> {
   const { request, requestId } = outcome;
   const status = outcome.response!.status;
   if (outcome.internalError) {
@@ -160,7 +160,6 @@ async function logEvents(ports: Ports, outcome: Outcome, lineTemplate: string): 
     logLine(ports, 'notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
   }
   if (request.path === '/healthz') return;
-  const line = (severity: string) => lineTemplate.replace('%s', severity);
   if (status >= 500) logLine(ports, 'err', line('ERROR'));
   else if (status === 401 || status === 403) logLine(ports, 'warning', line('WARN'));
   else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));

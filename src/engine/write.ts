@@ -11,7 +11,8 @@ import { checkBody, schemaErrors } from './validate.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
 const MAX_ID_LENGTH = 32;
-// Members every read carries and a write tolerates, so a read can be sent back unchanged.
+// Members every read carries besides the fields (and the has_<secret> flags), which a write
+// tolerates and ignores so that a read can be sent back unchanged.
 const FRAMEWORK_MEMBERS = ['id', 'managed', 'runtime'];
 
 export interface Target {
