@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ErrorCode, FieldErrorCode } from '../src/errors.js';
-import { isGroup, type Field, type JsonSchema, type ResourceDefinition } from '../src/resources/model.js';
+import { isGroup, type Field, type Group, type JsonSchema, type ResourceDefinition } from '../src/resources/model.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUT = join(ROOT, 'src/generated');
@@ -161,8 +161,16 @@ function halfObject(fields: Record<string, Field>, half: Half, extra: Properties
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
 }
 
-export function halfSchema(definition: ResourceDefinition, half: Half): JsonSchema {
-  const frameworkProperties = framework(definition);
+/**
+ * A resource's object schema from a builder of one object level: the top-level fields with the
+ * `extra` members, then each group as a nested level, shaped and marked required by `group`.
+ */
+function resourceObject(
+  definition: ResourceDefinition,
+  level: (fields: Record<string, Field>, extra?: Properties) => JsonSchema,
+  extra: Properties,
+  group: (object: JsonSchema, member: Group) => { schema: JsonSchema; required: boolean },
+): JsonSchema {
   const top: Record<string, Field> = {};
   const groups: Properties = {};
   const groupsRequired: string[] = [];
@@ -171,25 +179,31 @@ export function halfSchema(definition: ResourceDefinition, half: Half): JsonSche
       top[name] = member;
       continue;
     }
-    const object = halfObject(member.fields, half);
-    const holdsRequired = Object.values(member.fields).some((field) => field.required);
-    const nullable = half !== 'response' && !holdsRequired;
-    groups[name] = { ...(nullable ? withNull(object) : object), ...(member.description ? { description: member.description } : {}) };
-    if (half === 'response' || (half === 'request' && holdsRequired)) groupsRequired.push(name);
+    const { schema, required } = group(level(member.fields), member);
+    groups[name] = schema;
+    if (required) groupsRequired.push(name);
   }
+  const schema = level(top, extra);
+  const required = [...((schema.required as string[] | undefined) ?? []), ...groupsRequired];
+  const { required: _unused, ...rest } = schema;
+  return { ...rest, properties: { ...(schema.properties as Properties), ...groups }, ...(required.length ? { required } : {}) };
+}
+
+const holdsRequired = (member: Group) => Object.values(member.fields).some((field) => field.required);
+
+export function halfSchema(definition: ResourceDefinition, half: Half): JsonSchema {
+  const frameworkProperties = framework(definition);
   const extra: Properties = half === 'response' ? frameworkProperties : frameworkProperties.id ? { id: frameworkProperties.id } : {};
-  const schema = halfObject(top, half, extra);
-  const required = [
-    ...(half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : []),
-    ...((schema.required as string[] | undefined) ?? []),
-    ...groupsRequired,
-  ];
-  return {
-    ...schema,
-    description: definition.description,
-    properties: { ...(schema.properties as Properties), ...groups },
-    ...(required.length ? { required } : {}),
-  };
+  const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
+    const nullable = half !== 'response' && !holdsRequired(member);
+    return {
+      schema: { ...(nullable ? withNull(object) : object), ...(member.description ? { description: member.description } : {}) },
+      required: half === 'response' || (half === 'request' && holdsRequired(member)),
+    };
+  });
+  const required = [...(half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : []), ...((schema.required as string[] | undefined) ?? [])];
+  const { required: _unused, ...rest } = schema;
+  return { ...rest, description: definition.description, ...(required.length ? { required } : {}) };
 }
 
 /**
@@ -198,7 +212,7 @@ export function halfSchema(definition: ResourceDefinition, half: Half): JsonSche
  * can be sent back. null clears a field, so a required one never takes it, nor does a group holding one.
  */
 export function validatorSchemas(definition: ResourceDefinition): { full: JsonSchema; patch: JsonSchema } {
-  const level = (fields: Record<string, Field>, full: boolean, tolerated: Properties = {}): JsonSchema => {
+  const level = (full: boolean) => (fields: Record<string, Field>, tolerated: Properties = {}): JsonSchema => {
     const properties: Properties = { ...tolerated };
     const required: string[] = [];
     for (const [name, field] of Object.entries(fields)) {
@@ -209,23 +223,11 @@ export function validatorSchemas(definition: ResourceDefinition): { full: JsonSc
     return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
   };
   const tolerated: Properties = definition.kind === 'collection' ? { id: { type: 'string' }, managed: {}, runtime: {} } : { runtime: {} };
-  const build = (full: boolean): JsonSchema => {
-    const top: Record<string, Field> = {};
-    const groups: Properties = {};
-    const groupsRequired: string[] = [];
-    for (const [name, member] of Object.entries(definition.members)) {
-      if (!isGroup(member)) {
-        top[name] = member;
-        continue;
-      }
-      const object = level(member.fields, full);
-      if (object.required) groupsRequired.push(name);
-      groups[name] = Object.values(member.fields).some((field) => field.required) ? object : withNull(object);
-    }
-    const schema = level(top, full, tolerated);
-    const required = [...((schema.required as string[] | undefined) ?? []), ...groupsRequired];
-    return { ...schema, properties: { ...(schema.properties as Properties), ...groups }, ...(required.length ? { required } : {}) };
-  };
+  const build = (full: boolean) =>
+    resourceObject(definition, level(full), tolerated, (object, member) => ({
+      schema: holdsRequired(member) ? object : withNull(object),
+      required: object.required !== undefined,
+    }));
   return { full: build(true), patch: build(false) };
 }
 
