@@ -14,7 +14,7 @@ export interface Held {
   release(): void;
 }
 
-export function packageLockPath(pkg: string): string {
+function packageLockPath(pkg: string): string {
   return `${LOCK_DIR}/wrtapi.${pkg}.lock`;
 }
 

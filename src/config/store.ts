@@ -9,7 +9,7 @@ export interface Snapshot {
   model: UciPackage;
 }
 
-export function configPath(pkg: string): string {
+function configPath(pkg: string): string {
   return `/etc/config/${pkg}`;
 }
 

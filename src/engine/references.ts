@@ -1,6 +1,6 @@
 import { ApiError, type FieldError } from '../errors.js';
 import { RESOURCES } from '../generated/resources.js';
-import { isGroup, type Json, type JsonObject, type Reference, type ResourceDefinition, type ResourceEntry, type RuleContext } from '../resources/model.js';
+import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceDefinition, type ResourceEntry, type RuleContext } from '../resources/model.js';
 import type { UciPackage } from '../uci/index.js';
 
 /** The names that sections of the referenced type answer to: their `by` option, or their section name. */
@@ -14,17 +14,11 @@ export function referencedNames(model: UciPackage, reference: Pick<Reference, 't
   return names;
 }
 
-function valuesAt(body: JsonObject, dotted: string): Json | undefined {
-  let value: Json | undefined = body;
-  for (const segment of dotted.split('.')) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? value[segment] : undefined;
-  return value;
-}
-
 /** A field naming a section (or, for a list, each item) that does not exist is a `conflict`. */
 export function referenceErrors(definition: ResourceDefinition, body: JsonObject, context: RuleContext): FieldError[] {
   const errors: FieldError[] = [];
   for (const reference of definition.references ?? []) {
-    const value = valuesAt(body, reference.field);
+    const value = valueAt(body, reference.field);
     const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
     const names = referencedNames(context.read(reference.package), reference);
     for (const [field, item] of items) {

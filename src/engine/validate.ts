@@ -1,5 +1,5 @@
 import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
-import type { Json, JsonObject, ResourceDefinition, RuleContext, SchemaError, SchemaValidator } from '../resources/model.js';
+import { valueAt, type Json, type JsonObject, type ResourceDefinition, type RuleContext, type SchemaError, type SchemaValidator } from '../resources/model.js';
 import { referenceErrors } from './references.js';
 
 const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
@@ -48,14 +48,6 @@ function dottedPath(pointer: string, last?: unknown): string {
   return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
 }
 
-function valueAt(body: Json, pointer: string): Json | undefined {
-  let value: Json | undefined = body;
-  for (const segment of pointer.split('/').slice(1)) {
-    value = value !== null && typeof value === 'object' ? (value as JsonObject)[segment] : undefined;
-  }
-  return value;
-}
-
 /** The validator's verdict as field errors; a required field sent as null is `required`. */
 export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[] {
   if (validate(body)) return [];
@@ -63,7 +55,7 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
     const name = error.params.missingProperty ?? error.params.additionalProperty;
     const field = dottedPath(error.instancePath, name);
     const code =
-      error.keyword === 'type' && valueAt(body, error.instancePath) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
+      error.keyword === 'type' && valueAt(body, error.instancePath.split('/').slice(1).join('.')) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
     return { field, code, message: `${field || 'body'} ${MESSAGE_OF_KEYWORD[error.keyword]?.(error.params) ?? 'is invalid'}` };
   });
 }

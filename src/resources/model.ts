@@ -41,6 +41,13 @@ export function isGroup(member: Member): member is Group {
   return 'fields' in member;
 }
 
+/** The value at a dotted path of member names or array indexes (`match.src_port`, `dns.0`). */
+export function valueAt(body: Json | undefined, path: string): Json | undefined {
+  let value = body;
+  for (const name of path.split('.')) value = value !== null && typeof value === 'object' ? (value as JsonObject)[name] : undefined;
+  return value;
+}
+
 /** A zone, interface or other section that a field's value must name. */
 export interface Reference {
   /** Dotted JSON path of the referring field, e.g. `match.src_zone`. */

@@ -5,7 +5,7 @@
 import type { FieldError } from '../../errors.js';
 import type { UciValue } from '../../uci/index.js';
 import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
-import type { Field, Json, JsonObject, RuleContext } from '../model.js';
+import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
 
 /** `[Tt][Cc][Pp]`: fw4 lower-cases protocols, DSCP classes and weekdays before it compares them. */
 function caseless(word: string): string {
@@ -131,13 +131,6 @@ export const MATCH_MARK_RATE_TIME: Record<string, Field> = {
 };
 
 export const COUNTER = field(boolean(FIREWALL4_BOOLEAN), { description: 'Count packets and bytes. Default true.' });
-
-/** The value at a dotted path such as `match.src_port`. */
-export function valueAt(body: JsonObject, path: string): Json | undefined {
-  let value: Json | undefined = body;
-  for (const name of path.split('.')) value = value !== null && typeof value === 'object' && !Array.isArray(value) ? value[name] : undefined;
-  return value;
-}
 
 /** The strings a scalar or list field holds, with the path of each. */
 export function strings(body: JsonObject, path: string): [string, string][] {

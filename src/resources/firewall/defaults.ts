@@ -1,6 +1,6 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
-import type { ResourceDefinition } from '../model.js';
-import { conflict, LIMIT, POLICIES, valueAt } from './common.js';
+import { valueAt, type ResourceDefinition } from '../model.js';
+import { conflict, LIMIT, POLICIES } from './common.js';
 
 const flag = (description: string) => field(boolean(FIREWALL4_BOOLEAN), { description });
 const policy = (traffic: string) =>

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../errors.js';
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text } from '../codecs.js';
-import type { JsonObject, ResourceDefinition } from '../model.js';
+import { valueAt, type JsonObject, type ResourceDefinition } from '../model.js';
 import {
   ADDRESS,
   conflict,
@@ -23,7 +23,6 @@ import {
   rangeErrors,
   required,
   SET_HELPER,
-  valueAt,
   ZONE_NAME,
   ZONE_REFERENCE,
 } from './common.js';
