@@ -18,7 +18,10 @@ const config: RollupOptions = {
     format: 'es',
     entryFileNames: '[name].js',
     // Validators get their own folder so the benchmark can tell that a read never opened one.
-    chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes('/generated/validators/') ? 'validators/[name].js' : 'routes/[name].js'),
+    chunkFileNames: (chunk) => {
+      const generated = /\/generated\/(validators|mappings)\//.exec(chunk.facadeModuleId ?? '');
+      return generated ? `${generated[1]}/[name].js` : 'routes/[name].js';
+    },
     generatedCode: 'es2015',
   },
   treeshake: { moduleSideEffects: false },

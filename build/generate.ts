@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ErrorCode, FieldErrorCode } from '../src/errors.js';
-import { isGroup, type Field, type Group, type JsonSchema, type ResourceDefinition } from '../src/resources/model.js';
+import { readOption } from '../src/resources/codecs.js';
+import { isGroup, type Field, type Group, type JsonSchema, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUT = join(ROOT, 'src/generated');
@@ -65,7 +66,7 @@ async function loadResources(): Promise<Resource[]> {
   return resources;
 }
 
-const readsNull = (field: Field) => field.codec.read(UNREPRESENTABLE) === null || field.codec.read(UNREPRESENTABLE_LIST) === null;
+const readsNull = (field: Field) => readOption(field.codec, UNREPRESENTABLE) === null || readOption(field.codec, UNREPRESENTABLE_LIST) === null;
 
 // A read returns what is stored, which only writes are held to: patterns, lengths and ranges
 // describe requests, not responses.
@@ -80,7 +81,7 @@ function readable(schema: JsonSchema): JsonSchema {
   }
   return result;
 }
-const alwaysRead = (field: Field) => field.codec.read(undefined) !== undefined;
+const alwaysRead = (field: Field) => readOption(field.codec, undefined) !== undefined;
 
 /** The schema with null allowed: added to its type and enum, or as one more `anyOf` branch. */
 function withNull(schema: JsonSchema): JsonSchema {
@@ -113,7 +114,7 @@ function fieldProperties(fields: Record<string, Field>): Properties {
   const properties: Properties = {};
   for (const [name, field] of Object.entries(fields)) {
     properties[name] = {
-      ...field.codec.schema,
+      ...field.schema,
       ...(field.description ? { description: field.description } : {}),
       ...(field.secret ? { writeOnly: true } : {}),
       ...(readsNull(field) ? { [READ_NULLABLE]: true } : {}),
@@ -216,7 +217,7 @@ export function validatorSchemas(definition: ResourceDefinition): { full: JsonSc
     const properties: Properties = { ...tolerated };
     const required: string[] = [];
     for (const [name, field] of Object.entries(fields)) {
-      properties[name] = field.required ? field.codec.schema : withNull(field.codec.schema);
+      properties[name] = field.required ? field.schema : withNull(field.schema);
       if (field.secret) properties[`has_${name}`] = { type: 'boolean' };
       if (full && field.required) required.push(name);
     }
@@ -411,6 +412,7 @@ function resourcesModule(resources: Resource[]): string {
       `    package: ${JSON.stringify(definition.package)},`,
       `    type: ${JSON.stringify(definition.type)},`,
       `    scope: ${JSON.stringify(scope)},`,
+      `    mapping: () => import(${JSON.stringify(`./mappings/${module}.js`)}),`,
       `    load: () => import(${JSON.stringify(`../resources/${domain}/${name}.js`)}),`,
       `    validators: () => import(${JSON.stringify(`./validators/${module}.js`)}),`,
       ...(referencedBy.length ? [`    referencedBy: ${JSON.stringify(referencedBy)},`] : []),
@@ -418,6 +420,34 @@ function resourcesModule(resources: Resource[]): string {
     ].join('\n');
   });
   return `${HEADER}import type { ResourceEntry } from '../resources/model.js';\n\nexport const RESOURCES: ResourceEntry[] = [\n${rows.join('\n')}\n];\n`;
+}
+
+/** A definition without what only the build uses (schemas, descriptions) and without its rules. */
+function mappingOf(definition: ResourceDefinition): ResourceMapping {
+  const { description: _description, rules: _rules, members, ...rest } = definition;
+  const mapped: Record<string, MappedMember> = {};
+  for (const [name, member] of Object.entries(members)) {
+    if (isGroup(member)) {
+      const fields: Record<string, MappedMember> = {};
+      for (const [inner, { schema: _schema, description: _fieldDescription, ...field }] of Object.entries(member.fields)) fields[inner] = field;
+      mapped[name] = { fields } as MappedMember;
+    } else {
+      const { schema: _schema, description: _fieldDescription, ...field } = member;
+      mapped[name] = field;
+    }
+  }
+  return { ...rest, members: mapped };
+}
+
+// JSON text in a string literal: QuickJS scans a string and JSON.parse builds the object for a
+// fraction of what compiling the same object literal costs, and every read pays that.
+function mappingModule(definition: ResourceDefinition): string {
+  const json = JSON.stringify(JSON.stringify(mappingOf(definition)));
+  return `${HEADER}import type { ResourceMapping } from '../../resources/model.js';
+
+const mapping: ResourceMapping = JSON.parse(${json});
+export default mapping;
+`;
 }
 
 function schemasModule(resources: Resource[]): string {
@@ -790,6 +820,7 @@ async function generate(): Promise<void> {
   for (const resource of resources) {
     write(`validators/${resource.module}.ts`, validatorModule(resource.definition, helpers));
     write(`schemas/${resource.module}.ts`, schemaModule(resource));
+    write(`mappings/${resource.module}.ts`, mappingModule(resource.definition));
   }
   if (helpers.size) write('ajv-runtime.ts', ajvRuntimeModule(helpers));
   write('resources.ts', resourcesModule(resources));

@@ -5,7 +5,7 @@ import type { Request } from '../request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
 import { decide, type Target } from './scopes.js';
-import { findByBearer, SERVICE_PACKAGE, stampLastUsed, tokensIn, type Token } from './tokens.js';
+import { findByBearer, SERVICE_PACKAGE, stampDue, tokensIn, type Token } from './tokens.js';
 
 const BEARER = /^Bearer +([!-~]+)$/i;
 
@@ -32,7 +32,7 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   if (token.allowedCidrs.length && !(await import('./cidr.js')).addressInList(request.remoteAddr, token.allowedCidrs)) {
     throw unauthenticated('invalid_token', 'Source IP not permitted for this token');
   }
-  stampLastUsed(ports, token, request.remoteAddr);
+  if (stampDue(token, ports.now())) (await import('./stamp.js')).stampLastUsed(ports, token, request.remoteAddr);
   return { token, config };
 }
 

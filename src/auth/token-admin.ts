@@ -1,5 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
-import { commitPackage, takeSnapshot } from '../config/store.js';
+import { commitPackage } from '../config/commit.js';
+import { takeSnapshot } from '../config/store.js';
 import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { addSection, findSection, removeSection } from '../uci/index.js';

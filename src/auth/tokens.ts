@@ -1,8 +1,7 @@
-import { acquireLocks } from '../config/locks.js';
-import { commitPackage, readPackage, takeSnapshot } from '../config/store.js';
+import { readPackage } from '../config/store.js';
 import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
-import { findSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { type UciPackage, type UciSection } from '../uci/index.js';
 import { constantTimeEqual, hashBearer } from './hash.js';
 
 export const SERVICE_PACKAGE = 'wrtapi';
@@ -107,26 +106,7 @@ export function findToken(ports: Ports, name: string): Token {
   return token;
 }
 
-/**
- * Stamps `last_used_at`/`last_used_ip` at most once a minute. Best effort: a held lock or any
- * failure skips the stamp, because it must never make the request itself fail.
- */
-export function stampLastUsed(ports: Ports, token: Token, ip: string): void {
-  const now = Math.floor(ports.now() / 1000);
-  if (token.lastUsedAt !== undefined && now - token.lastUsedAt < LAST_USED_INTERVAL_SECONDS) return;
-  try {
-    const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
-    try {
-      const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
-      const section = findSection(snapshot.model, token.name);
-      if (!section) return;
-      section.options.set('last_used_at', String(now));
-      section.options.set('last_used_ip', ip);
-      commitPackage(ports, snapshot, snapshot.model);
-    } finally {
-      held.release();
-    }
-  } catch {
-    // Skipped; the next request after the interval tries again.
-  }
+/** `last_used_at`/`last_used_ip` are stamped at most once a minute. */
+export function stampDue(token: Token, nowMs: number): boolean {
+  return token.lastUsedAt === undefined || Math.floor(nowMs / 1000) - token.lastUsedAt >= LAST_USED_INTERVAL_SECONDS;
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
-import { parseUci, serializeUci, UciSyntaxError, type UciPackage } from '../uci/index.js';
+import { parseUci, UciSyntaxError, type UciPackage } from '../uci/index.js';
 
 /** A package as read at the start of a write: the exact text, to detect other writers and to restore. */
 export interface Snapshot {
@@ -9,7 +9,7 @@ export interface Snapshot {
   model: UciPackage;
 }
 
-function configPath(pkg: string): string {
+export function configPath(pkg: string): string {
   return `/etc/config/${pkg}`;
 }
 
@@ -31,22 +31,4 @@ export function readPackage(ports: Ports, pkg: string): UciPackage {
 export function takeSnapshot(ports: Ports, pkg: string): Snapshot {
   const text = ports.readFile(configPath(pkg));
   return { pkg, text, model: parsePackage(pkg, text) };
-}
-
-/**
- * Writes the package by atomic replace, unless another writer (LuCI, the `uci` command) changed the
- * file since the snapshot: their change is kept and this write refused. Those tools do not take
- * our locks, so the comparison narrows the window to the instant between reading and renaming.
- */
-export function commitPackage(ports: Ports, snapshot: Snapshot, model: UciPackage): void {
-  if (ports.readFile(configPath(snapshot.pkg)) !== snapshot.text) {
-    throw new ApiError(409, 'conflict', `${configPath(snapshot.pkg)} was changed by another writer meanwhile; nothing was written`);
-  }
-  ports.writeFileAtomic(configPath(snapshot.pkg), serializeUci(model));
-}
-
-/** Puts the snapshot's exact bytes back. */
-export function restorePackage(ports: Ports, snapshot: Snapshot): void {
-  if (snapshot.text === undefined) ports.remove(configPath(snapshot.pkg));
-  else ports.writeFileAtomic(configPath(snapshot.pkg), snapshot.text);
 }

@@ -1,14 +1,14 @@
 import { ApiError, type FieldError } from '../errors.js';
 import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from '../patch.js';
-import type { Json, JsonObject, ResourceDefinition } from '../resources/model.js';
+import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
-import { checkBody, schemaErrors } from './validate.js';
+import { checkBody, loadChecks, schemaErrors } from './validate.js';
 import { checkPreconditions, forEachField, stagedSection, transact, withoutFrameworkMembers, writeFields, type Target } from './write.js';
 
 /** Paths of the fields a merge changes; a secret counts as changed whenever the request names it. */
-function changedFields(definition: ResourceDefinition, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
+function changedFields(definition: ResourceMapping, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
   const changed = new Set<string>();
   const previous = new Map<string, Json | undefined>();
   forEachField(definition, before, (path, _name, _field, value) => previous.set(path, value));
@@ -22,7 +22,7 @@ function changedFields(definition: ResourceDefinition, before: JsonObject, after
 /** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
 export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { validateFull, validatePatch } = await target.entry.validators();
+  const { validateFull, validatePatch, rules } = await loadChecks(target.entry);
   const referrers = await referrersOf(target.entry);
   return transact(target, (model, read) => {
     const section = stagedSection(target, model);
@@ -41,7 +41,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       schema = schemaErrors(validatePatch, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
     }
-    checkBody(definition, schema, after, { read });
+    checkBody(definition, rules, schema, after, { read });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
     return viewOf(definition, section);
   }, referrers);

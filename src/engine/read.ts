@@ -2,21 +2,22 @@ import { sha256Hex } from '../auth/hash.js';
 import { ApiError } from '../errors.js';
 import type { Request } from '../request.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
-import { isGroup, type Field, type JsonObject, type ResourceDefinition } from '../resources/model.js';
+import { readOption } from '../resources/codecs.js';
+import { isGroup, type JsonObject, type MappedField, type ResourceMapping } from '../resources/model.js';
 
 /** Sets `target[name]` from the section's option, or `has_<name>` for a write-only secret. */
-function readField(target: JsonObject, name: string, field: Field, section: UciSection): void {
+function readField(target: JsonObject, name: string, field: MappedField, section: UciSection): void {
   const value = section.options.get(field.option ?? name);
   if (field.secret) {
     target[`has_${name}`] = value !== undefined;
     return;
   }
-  const json = field.codec.read(value);
+  const json = readOption(field.codec, value);
   if (json !== undefined) target[name] = json;
 }
 
 /** The resource body of a section, without `runtime`: what the ETag covers. */
-export function viewOf(definition: ResourceDefinition, section: UciSection): JsonObject {
+export function viewOf(definition: ResourceMapping, section: UciSection): JsonObject {
   const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : {};
   for (const [name, member] of Object.entries(definition.members)) {
     if (isGroup(member)) {
@@ -35,12 +36,12 @@ export function etagOf(body: JsonObject): string {
   return `"${sha256Hex(JSON.stringify(body)).slice(0, 32)}"`;
 }
 
-export function sectionsOf(definition: ResourceDefinition, model: UciPackage): UciSection[] {
+export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciSection[] {
   return model.sections.filter((section) => section.type === definition.type);
 }
 
 /** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type). */
-export function findResourceSection(definition: ResourceDefinition, model: UciPackage, id?: string): UciSection {
+export function findResourceSection(definition: ResourceMapping, model: UciPackage, id?: string): UciSection {
   const sections = sectionsOf(definition, model);
   const section = id === undefined ? sections[0] : sections.find((candidate) => candidate.name === id);
   if (!section) throw new ApiError(404, 'not_found', id === undefined ? `${definition.path} is not configured` : `No ${definition.path} with id ${id}`);

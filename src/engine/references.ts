@@ -1,6 +1,6 @@
 import { ApiError, type FieldError } from '../errors.js';
 import { RESOURCES } from '../generated/resources.js';
-import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceDefinition, type ResourceEntry, type RuleContext } from '../resources/model.js';
+import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext } from '../resources/model.js';
 import type { UciPackage } from '../uci/index.js';
 
 /** The names that sections of the referenced type answer to: their `by` option, or their section name. */
@@ -15,7 +15,7 @@ export function referencedNames(model: UciPackage, reference: Pick<Reference, 't
 }
 
 /** A field naming a section (or, for a list, each item) that does not exist is a `conflict`. */
-export function referenceErrors(definition: ResourceDefinition, body: JsonObject, context: RuleContext): FieldError[] {
+export function referenceErrors(definition: ResourceMapping, body: JsonObject, context: RuleContext): FieldError[] {
   const errors: FieldError[] = [];
   for (const reference of definition.references ?? []) {
     const value = valueAt(body, reference.field);
@@ -31,12 +31,12 @@ export function referenceErrors(definition: ResourceDefinition, body: JsonObject
 
 /** A resource that names sections of another, with the UCI option that holds the name. */
 export interface Referrer {
-  definition: ResourceDefinition;
+  definition: ResourceMapping;
   reference: Reference;
   option: string;
 }
 
-function optionOf(definition: ResourceDefinition, dotted: string): string {
+function optionOf(definition: ResourceMapping, dotted: string): string {
   const [first, inner] = dotted.split('.');
   const member = definition.members[first];
   const field = isGroup(member) ? member.fields[inner] : member;
@@ -46,7 +46,7 @@ function optionOf(definition: ResourceDefinition, dotted: string): string {
 /** The resources whose references name sections of `entry`, loaded for a write that may remove names. */
 export async function referrersOf(entry: ResourceEntry): Promise<Referrer[]> {
   const entries = RESOURCES.filter((candidate) => entry.referencedBy?.includes(candidate.path));
-  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.load()).default));
+  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.mapping()).default));
   return definitions.flatMap((definition) =>
     (definition.references ?? [])
       .filter((reference) => reference.package === entry.package && reference.type === entry.type)

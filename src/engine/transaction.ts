@@ -1,5 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
-import { commitPackage, restorePackage, takeSnapshot, type Snapshot } from '../config/store.js';
+import { commitPackage, restorePackage } from '../config/commit.js';
+import { takeSnapshot, type Snapshot } from '../config/store.js';
 import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { serializeUci, type UciPackage } from '../uci/index.js';

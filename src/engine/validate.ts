@@ -1,5 +1,16 @@
 import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
-import { valueAt, type Json, type JsonObject, type ResourceDefinition, type RuleContext, type SchemaError, type SchemaValidator } from '../resources/model.js';
+import {
+  valueAt,
+  type Json,
+  type JsonObject,
+  type ResourceDefinition,
+  type ResourceEntry,
+  type ResourceMapping,
+  type RuleContext,
+  type SchemaError,
+  type SchemaValidator,
+  type Validators,
+} from '../resources/model.js';
 import { referenceErrors } from './references.js';
 
 const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
@@ -60,14 +71,22 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
   });
 }
 
+type Rules = ResourceDefinition['rules'];
+
+/** What a body is checked with: the generated validators and the definition's cross-field rules. */
+export async function loadChecks(entry: ResourceEntry): Promise<Validators & { rules: Rules }> {
+  const [validators, { default: definition }] = await Promise.all([entry.validators(), entry.load()]);
+  return { ...validators, rules: definition.rules };
+}
+
 /**
  * Schema errors, then the definition's rules and references on the whole merged body, all at once
  * and de-duplicated by field and code, a schema error winning over a rule's. A 422 when any.
  */
-export function checkBody(definition: ResourceDefinition, schema: FieldError[], body: JsonObject, context: RuleContext): void {
+export function checkBody(definition: ResourceMapping, rules: Rules, schema: FieldError[], body: JsonObject, context: RuleContext): void {
   let ruleErrors: FieldError[] = [];
   try {
-    ruleErrors = [...(definition.rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
+    ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
   } catch (error) {
     // Rules may assume schema-valid values; when the schema already failed, its errors say why.
     if (!schema.length) throw error;

@@ -1,13 +1,14 @@
 import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import type { Request } from '../request.js';
-import { isGroup, type Field, type Json, type JsonObject, type ResourceDefinition, type ResourceEntry } from '../resources/model.js';
+import { readOption, writeOption } from '../resources/codecs.js';
+import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { ulid } from '../ulid.js';
 import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
-import { checkBody, schemaErrors } from './validate.js';
+import { checkBody, loadChecks, schemaErrors } from './validate.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
 const MAX_ID_LENGTH = 32;
@@ -19,7 +20,7 @@ export interface Target {
   ports: Ports;
   request: Request;
   entry: ResourceEntry;
-  definition: ResourceDefinition;
+  definition: ResourceMapping;
   /** The section id; absent for a singleton. */
   id?: string;
 }
@@ -31,7 +32,7 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
 }
 
 /** Calls `visit` for every field with its dotted path and its value in `body`. */
-export function forEachField(definition: ResourceDefinition, body: JsonObject, visit: (path: string, name: string, field: Field, value: Json | undefined) => void) {
+export function forEachField(definition: ResourceMapping, body: JsonObject, visit: (path: string, name: string, field: MappedField, value: Json | undefined) => void) {
   for (const [name, member] of Object.entries(definition.members)) {
     if (!isGroup(member)) {
       visit(name, name, member, body[name]);
@@ -52,18 +53,18 @@ export function forEachField(definition: ResourceDefinition, body: JsonObject, v
  * the body omits and a stored value that reads as null because the read cannot represent it: a read
  * sent back must not delete what it could not show.
  */
-export function writeFields(definition: ResourceDefinition, section: UciSection, body: JsonObject, changed?: Set<string>) {
+export function writeFields(definition: ResourceMapping, section: UciSection, body: JsonObject, changed?: Set<string>) {
   const kept = new Set<string>();
   forEachField(definition, body, (_path, name, field, value) => {
     const option = field.option ?? name;
     const stored = section.options.get(option);
-    if ((field.secret && value === undefined) || (value === null && stored !== undefined && field.codec.read(stored) === null)) kept.add(option);
+    if ((field.secret && value === undefined) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
   });
   if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option)) section.options.delete(option);
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
     if (kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
-    const written = value === undefined || value === null ? undefined : field.codec.write(value);
+    const written = value === undefined || value === null ? undefined : writeOption(field.codec, value);
     if (written === undefined) section.options.delete(option);
     else section.options.set(option, written);
   });
@@ -117,11 +118,11 @@ export function transact(
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
-  const { validateFull } = await target.entry.validators();
+  const { validateFull, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   return transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-    checkBody(definition, [...idErrors(body.id), ...schemaErrors(validateFull, body)], fields, { read });
+    checkBody(definition, rules, [...idErrors(body.id), ...schemaErrors(validateFull, body)], fields, { read });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
     const section = addSection(model, definition.type, name);
     writeFields(definition, section, fields);
@@ -131,14 +132,14 @@ export async function createResource(target: Target, body: JsonObject): Promise<
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { validateFull } = await target.entry.validators();
+  const { validateFull, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   return transact(
     target,
     (model, read) => {
       const section = stagedSection(target, model);
       checkPreconditions(target.request, viewOf(definition, section));
-      checkBody(definition, schemaErrors(validateFull, body), fields, { read });
+      checkBody(definition, rules, schemaErrors(validateFull, body), fields, { read });
       writeFields(definition, section, fields);
       return viewOf(definition, section);
     },

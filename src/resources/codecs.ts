@@ -1,27 +1,20 @@
 import type { Codec, Field, Json, JsonSchema } from './model.js';
+import type { UciValue } from '../uci/index.js';
 
-const writeText = (value: Json) => (value === null ? undefined : String(value));
-
-/**
- * A codec of one `option`. UCI also lets a `list` stand there, which daemons refuse (firewall4
- * skips such a section); it reads as null, like every value `readText` cannot represent.
- */
-function scalar(schema: JsonSchema, readText: (text: string) => Json, write: Codec['write'] = writeText): Codec {
-  return {
-    schema,
-    read: (value) => (value === undefined ? undefined : typeof value === 'string' ? readText(value) : null),
-    write,
-  };
+/** A codec and the JSON schema of the values it writes. */
+export interface Typed {
+  codec: Codec;
+  schema: JsonSchema;
 }
 
 /** A string option as is. */
-export function text(schema: JsonSchema = {}): Codec {
-  return scalar({ type: 'string', ...schema }, (value) => value);
+export function text(schema: JsonSchema = {}): Typed {
+  return { codec: { kind: 'text' }, schema: { type: 'string', ...schema } };
 }
 
 /** An integer option; text that is not a decimal integer reads as null. */
-export function integer(schema: { minimum?: number; maximum?: number } = {}): Codec {
-  return scalar({ type: 'integer', ...schema }, (text) => (/^-?\d+$/.test(text.trim()) ? Number(text) : null));
+export function integer(schema: { minimum?: number; maximum?: number } = {}): Typed {
+  return { codec: { kind: 'integer' }, schema: { type: 'integer', ...schema } };
 }
 
 /**
@@ -29,12 +22,8 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}): Co
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
  * false; with it, a value in neither list reads as null. Writes are always `1`/`0`.
  */
-export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Codec {
-  return scalar(
-    { type: 'boolean' },
-    (text) => (spelling.truthy.includes(text) ? true : !spelling.falsy || spelling.falsy.includes(text) ? false : null),
-    (value) => (value === null ? undefined : value ? '1' : '0'),
-  );
+export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Typed {
+  return { codec: { kind: 'boolean', ...spelling }, schema: { type: 'boolean' } };
 }
 
 export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['0', 'off', 'false', 'no'] };
@@ -43,13 +32,8 @@ export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['
  * One of fixed values. firewall4 matches enums case-insensitively by prefix (`acc` is ACCEPT), so
  * with `prefixes` a read resolves such a value to its canonical spelling; writes are canonical.
  */
-export function choice(values: string[], options: { prefixes?: boolean } = {}): Codec {
-  return scalar({ type: 'string', enum: values }, (text) => {
-    if (values.includes(text)) return text;
-    if (!options.prefixes) return null;
-    const lower = text.toLowerCase();
-    return values.find((candidate) => candidate.toLowerCase().startsWith(lower)) ?? null;
-  });
+export function choice(values: string[], options: { prefixes?: boolean } = {}): Typed {
+  return { codec: { kind: 'choice', values, ...options }, schema: { type: 'string', enum: values } };
 }
 
 /**
@@ -57,19 +41,9 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
  * always reads as an array. Writes are UCI lists; with `acceptsString` a space-separated string is
  * still accepted as the legacy write form.
  */
-export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}): Codec {
+export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
-  return {
-    schema: options.acceptsString ? { anyOf: [array, { type: 'string' }] } : array,
-    read(value) {
-      if (value === undefined) return [];
-      return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
-    },
-    write(value) {
-      const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
-      return items.length ? items : undefined;
-    },
-  };
+  return { codec: { kind: 'list' }, schema: options.acceptsString ? { anyOf: [array, { type: 'string' }] } : array };
 }
 
 /**
@@ -77,26 +51,65 @@ export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}
  * value containing 4 means IPv4, else any value containing 6 means IPv6. Reads and writes the
  * canonical `any`, `ipv4` or `ipv6`; any other value reads as null.
  */
-export function firewall4Family(): Codec {
-  return scalar({ type: 'string', enum: ['any', 'ipv4', 'ipv6'] }, (text) => {
-    if (text === 'any' || text === 'all' || text === '*') return 'any';
-    if (text === 'inet' || text.includes('4')) return 'ipv4';
-    return text.includes('6') ? 'ipv6' : null;
-  });
+export function firewall4Family(): Typed {
+  return { codec: { kind: 'firewall4Family' }, schema: { type: 'string', enum: ['any', 'ipv4', 'ipv6'] } };
 }
 
 /**
  * A flag that may instead carry a string, as firewall4 reads a rule's `log`: a boolean spelling
  * reads as true or false, any other value as the string itself. Booleans write as `1`/`0`.
  */
-export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, schema: JsonSchema = {}): Codec {
-  return scalar(
-    { anyOf: [{ type: 'boolean' }, { type: 'string', ...schema }] },
-    (text) => (spelling.truthy.includes(text) ? true : spelling.falsy.includes(text) ? false : text),
-    (value) => (value === null ? undefined : typeof value === 'boolean' ? (value ? '1' : '0') : String(value)),
-  );
+export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, schema: JsonSchema = {}): Typed {
+  return { codec: { kind: 'flagOrText', ...spelling }, schema: { anyOf: [{ type: 'boolean' }, { type: 'string', ...schema }] } };
 }
 
-export function field(codec: Codec, options: Omit<Field, 'codec'> = {}): Field {
-  return { codec, ...options };
+export function field(typed: Typed, options: Omit<Field, 'codec' | 'schema'> = {}): Field {
+  return { ...typed, ...options };
+}
+
+function readScalar(codec: Codec, text: string): Json {
+  switch (codec.kind) {
+    case 'integer':
+      return /^-?\d+$/.test(text.trim()) ? Number(text) : null;
+    case 'boolean':
+      return codec.truthy.includes(text) ? true : !codec.falsy || codec.falsy.includes(text) ? false : null;
+    case 'flagOrText':
+      return codec.truthy.includes(text) ? true : codec.falsy.includes(text) ? false : text;
+    case 'choice': {
+      if (codec.values.includes(text)) return text;
+      if (!codec.prefixes) return null;
+      const lower = text.toLowerCase();
+      return codec.values.find((candidate) => candidate.toLowerCase().startsWith(lower)) ?? null;
+    }
+    case 'firewall4Family':
+      if (text === 'any' || text === 'all' || text === '*') return 'any';
+      if (text === 'inet' || text.includes('4')) return 'ipv4';
+      return text.includes('6') ? 'ipv6' : null;
+    default:
+      return text;
+  }
+}
+
+/**
+ * The JSON value of an option; undefined when the option is absent and the field is omitted. It
+ * never fails: UCI also lets a `list` stand where daemons want one `option` (firewall4 skips such a
+ * section), and that, like every value a codec cannot represent, reads as null.
+ */
+export function readOption(codec: Codec, value: UciValue | undefined): Json | undefined {
+  if (codec.kind === 'list') {
+    if (value === undefined) return [];
+    return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
+  }
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? readScalar(codec, value) : null;
+}
+
+/** The option for a schema-valid JSON value; undefined removes it. */
+export function writeOption(codec: Codec, value: Json): UciValue | undefined {
+  if (codec.kind === 'list') {
+    const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
+    return items.length ? items : undefined;
+  }
+  if (value === null) return undefined;
+  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }

@@ -1,24 +1,22 @@
 import type { FieldError } from '../errors.js';
-import type { UciPackage, UciValue } from '../uci/index.js';
+import type { UciPackage } from '../uci/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 export type JsonSchema = { [key: string]: unknown };
 
 /**
- * How one UCI option maps to one JSON value. `read` never fails: a value it cannot represent reads
- * as null, and null written back removes the option.
+ * How one UCI option maps to one JSON value, as data: the build copies it into the tables that reads
+ * load, and `readOption`/`writeOption` in codecs.ts interpret it.
  */
-export interface Codec {
-  /** The JSON schema of a written value (null is added by the generator where a field may be cleared). */
-  schema: JsonSchema;
-  /** The JSON value of an option; undefined when the option is absent and the field is omitted. */
-  read(value: UciValue | undefined): Json | undefined;
-  /** The option for a schema-valid JSON value; undefined removes it. */
-  write(value: Json): UciValue | undefined;
-}
+export type Codec =
+  | { kind: 'text' | 'integer' | 'list' | 'firewall4Family' }
+  | { kind: 'boolean'; truthy: string[]; falsy?: string[] }
+  | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
+  | { kind: 'choice'; values: string[]; prefixes?: boolean };
 
-export interface Field {
+/** What the engine needs of a field at run time. */
+export interface MappedField {
   codec: Codec;
   /** The UCI option; the JSON name when omitted. */
   option?: string;
@@ -26,18 +24,28 @@ export interface Field {
   required?: boolean;
   /** Write-only: never returned; reads carry `has_<name>` instead, and an omitted value is kept. */
   secret?: boolean;
+}
+
+export interface Field extends MappedField {
+  /** The JSON schema of a written value (null is added by the generator where a field may be cleared). */
+  schema: JsonSchema;
   description?: string;
 }
 
 /** A JSON object whose members are options of the same section (for example a rule's `match`). */
-export interface Group {
+export interface MappedGroup {
+  fields: Record<string, MappedField>;
+}
+
+export interface Group extends MappedGroup {
   fields: Record<string, Field>;
   description?: string;
 }
 
+export type MappedMember = MappedField | MappedGroup;
 export type Member = Field | Group;
 
-export function isGroup(member: Member): member is Group {
+export function isGroup<T extends MappedMember>(member: T): member is Extract<T, MappedGroup> {
   return 'fields' in member;
 }
 
@@ -65,7 +73,11 @@ export interface RuleContext {
   read(pkg: string): UciPackage;
 }
 
-export interface ResourceDefinition {
+/**
+ * What reads and writes need of a definition at run time. The build generates one per resource,
+ * without schemas and descriptions, so that a read parses only this.
+ */
+export interface ResourceMapping {
   /** `<domain>/<subresource>`, or `<domain>` for a singleton domain such as `system`. */
   path: string;
   package: string;
@@ -78,9 +90,13 @@ export interface ResourceDefinition {
   reload: string[];
   /** The daemon is a separate package: a write without its init script is `503 init_script_missing`. */
   daemonPackage?: boolean;
+  members: Record<string, MappedMember>;
+  references?: Reference[];
+}
+
+export interface ResourceDefinition extends ResourceMapping {
   description: string;
   members: Record<string, Member>;
-  references?: Reference[];
   /** Cross-field rules on the whole merged body; they run after the schema check. */
   rules?: (body: JsonObject, context: RuleContext) => FieldError[];
 }
@@ -112,6 +128,9 @@ export interface ResourceEntry {
   package: string;
   type: string;
   scope: { domain: string; sub?: string };
+  /** The generated mapping: what reads load. */
+  mapping: () => Promise<{ default: ResourceMapping }>;
+  /** The whole definition, for writes: its cross-field rules. */
   load: () => Promise<{ default: ResourceDefinition }>;
   validators: () => Promise<Validators>;
   /** Paths of the resources whose references name sections of this one. */

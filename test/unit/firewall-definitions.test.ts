@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { AJV_OPTIONS, validatorSchemas } from '../../build/generate.js';
-import { FIREWALL4_BOOLEAN, firewall4Family, flagOrText } from '../../src/resources/codecs.js';
+import { FIREWALL4_BOOLEAN, firewall4Family, flagOrText, readOption, writeOption } from '../../src/resources/codecs.js';
 import { isGroup, type Field, type Json, type JsonObject, type ResourceDefinition, type RuleContext } from '../../src/resources/model.js';
 import { parseUci, type UciPackage, type UciSection } from '../../src/uci/index.js';
 import defaults from '../../src/resources/firewall/defaults.js';
@@ -28,7 +28,7 @@ function read(definition: ResourceDefinition, section: UciSection): JsonObject {
   const body: JsonObject = {};
   const readInto = (target: JsonObject, fields: Record<string, Field>) => {
     for (const [name, field] of Object.entries(fields)) {
-      const value = field.codec.read(section.options.get(field.option ?? name));
+      const value = readOption(field.codec, section.options.get(field.option ?? name));
       if (value !== undefined) target[name] = value;
     }
   };
@@ -68,7 +68,7 @@ function fieldOf(definition: ResourceDefinition, path: string): Field {
 function accepts(definition: ResourceDefinition, path: string, value: Json): boolean {
   const field = fieldOf(definition, path);
   let validate = fieldValidators.get(field);
-  if (!validate) fieldValidators.set(field, (validate = ajv.compile(field.codec.schema)));
+  if (!validate) fieldValidators.set(field, (validate = ajv.compile(field.schema)));
   return validate(value);
 }
 
@@ -156,40 +156,40 @@ test('every definition is described, collections carry their id prefix, and ever
 });
 
 test('family reads firewall4 spellings into any, ipv4 or ipv6', () => {
-  const family = firewall4Family();
+  const family = firewall4Family().codec;
   const cases: [string, Json][] = [
     ['ipv4', 'ipv4'], ['IPv4', 'ipv4'], ['4', 'ipv4'], ['inet', 'ipv4'], ['ipv6', 'ipv6'], ['IPv6', 'ipv6'], ['6', 'ipv6'],
     ['any', 'any'], ['all', 'any'], ['*', 'any'], ['both', null], ['', null],
   ];
-  for (const [stored, json] of cases) assert.is(family.read(stored), json, stored);
-  assert.is(family.read(undefined), undefined);
-  assert.is(family.write('ipv6'), 'ipv6');
-  assert.is(family.write(null), undefined);
+  for (const [stored, json] of cases) assert.is(readOption(family, stored), json, stored);
+  assert.is(readOption(family, undefined), undefined);
+  assert.is(writeOption(family, 'ipv6'), 'ipv6');
+  assert.is(writeOption(family, null), undefined);
 });
 
 test('log reads a flag or a prefix', () => {
-  const log = flagOrText(FIREWALL4_BOOLEAN);
-  assert.is(log.read('1'), true);
-  assert.is(log.read('yes'), true);
-  assert.is(log.read('off'), false);
-  assert.is(log.read('SSH: '), 'SSH: ');
-  assert.is(log.write(true), '1');
-  assert.is(log.write(false), '0');
-  assert.is(log.write('SSH: '), 'SSH: ');
+  const log = flagOrText(FIREWALL4_BOOLEAN).codec;
+  assert.is(readOption(log, '1'), true);
+  assert.is(readOption(log, 'yes'), true);
+  assert.is(readOption(log, 'off'), false);
+  assert.is(readOption(log, 'SSH: '), 'SSH: ');
+  assert.is(writeOption(log, true), '1');
+  assert.is(writeOption(log, false), '0');
+  assert.is(writeOption(log, 'SSH: '), 'SSH: ');
   shape(rules, 'log', [true, false, 'SSH: '], ['say "hi"', 'x'.repeat(128), 1]);
 });
 
 test('enums read firewall4 any-case prefixes and write canonical values', () => {
   const target = fieldOf(rules, 'target').codec;
   const cases: [string, Json][] = [['ACCEPT', 'ACCEPT'], ['accept', 'ACCEPT'], ['acc', 'ACCEPT'], ['d', 'DROP'], ['m', 'MARK'], ['notrack', 'NOTRACK'], ['dnat', null], ['masquerade', null]];
-  for (const [stored, json] of cases) assert.is(target.read(stored), json, stored);
-  assert.is(fieldOf(redirects, 'target').codec.read('snat'), 'SNAT');
-  assert.is(fieldOf(nat, 'target').codec.read('masq'), 'MASQUERADE');
-  assert.is(fieldOf(zones, 'input').codec.read('reject'), 'REJECT');
-  assert.is(fieldOf(defaults, 'tcp_reject_code').codec.read('admin'), 'admin-prohibited');
-  assert.is(fieldOf(redirects, 'reflection_src').codec.read('ext'), 'external');
-  assert.equal(fieldOf(rules, 'match.proto').codec.read('tcp udp'), ['tcp', 'udp']);
-  assert.equal(fieldOf(rules, 'match.proto').codec.read(undefined), []);
+  for (const [stored, json] of cases) assert.is(readOption(target, stored), json, stored);
+  assert.is(readOption(fieldOf(redirects, 'target').codec, 'snat'), 'SNAT');
+  assert.is(readOption(fieldOf(nat, 'target').codec, 'masq'), 'MASQUERADE');
+  assert.is(readOption(fieldOf(zones, 'input').codec, 'reject'), 'REJECT');
+  assert.is(readOption(fieldOf(defaults, 'tcp_reject_code').codec, 'admin'), 'admin-prohibited');
+  assert.is(readOption(fieldOf(redirects, 'reflection_src').codec, 'ext'), 'external');
+  assert.equal(readOption(fieldOf(rules, 'match.proto').codec, 'tcp udp'), ['tcp', 'udp']);
+  assert.equal(readOption(fieldOf(rules, 'match.proto').codec, undefined), []);
 });
 
 test('addresses: literal, prefix, mask or range; no interface names, prefix lengths within the family', () => {

@@ -214,11 +214,11 @@ function bodies(definition: ResourceDefinition): Json[] {
   const all: Json[] = [{}, { bogus: 1 }, null, [], 'x', { id: 'a', managed: true, runtime: {} }];
   for (const [name, member] of Object.entries(definition.members)) {
     if (!isGroup(member)) {
-      all.push(...values(member.codec.schema).map((value) => ({ [name]: value })));
+      all.push(...values(member.schema).map((value) => ({ [name]: value })));
       continue;
     }
     all.push(...SAMPLES.map((value) => ({ [name]: value })));
-    for (const [inner, field] of Object.entries(member.fields)) all.push(...values(field.codec.schema).map((value) => ({ [name]: { [inner]: value } })));
+    for (const [inner, field] of Object.entries(member.fields)) all.push(...values(field.schema).map((value) => ({ [name]: { [inner]: value } })));
   }
   return all;
 }

@@ -4,7 +4,7 @@
 
 import type { FieldError } from '../../errors.js';
 import type { UciValue } from '../../uci/index.js';
-import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
+import { boolean, field, FIREWALL4_BOOLEAN, integer, readOption, text } from '../codecs.js';
 import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
 
 /** `[Tt][Cc][Pp]`: fw4 lower-cases protocols, DSCP classes and weekdays before it compares them. */
@@ -243,7 +243,7 @@ export function familyErrors(body: JsonObject, familyPath: string, addressPaths:
   return errors;
 }
 
-const readFlag = boolean(FIREWALL4_BOOLEAN).read;
+const FLAG = boolean(FIREWALL4_BOOLEAN).codec;
 
 function optionText(value: UciValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -256,7 +256,7 @@ export function disabledZoneErrors(body: JsonObject, context: RuleContext, paths
   for (const path of paths) {
     for (const [where, name] of strings(body, path)) {
       const named = zones.filter((zone) => optionText(zone.options.get('name')) === name);
-      if (named.length && named.every((zone) => readFlag(zone.options.get('enabled')) === false)) {
+      if (named.length && named.every((zone) => readOption(FLAG, zone.options.get('enabled')) === false)) {
         errors.push(conflict(where, `zone ${name} is disabled; firewall4 would skip this section`));
       }
     }

@@ -1,0 +1,22 @@
+import { ApiError } from '../errors.js';
+import type { Ports } from '../ports.js';
+import { serializeUci, type UciPackage } from '../uci/index.js';
+import { configPath, type Snapshot } from './store.js';
+
+/**
+ * Writes the package by atomic replace, unless another writer (LuCI, the `uci` command) changed the
+ * file since the snapshot: their change is kept and this write refused. Those tools do not take
+ * our locks, so the comparison narrows the window to the instant between reading and renaming.
+ */
+export function commitPackage(ports: Ports, snapshot: Snapshot, model: UciPackage): void {
+  if (ports.readFile(configPath(snapshot.pkg)) !== snapshot.text) {
+    throw new ApiError(409, 'conflict', `${configPath(snapshot.pkg)} was changed by another writer meanwhile; nothing was written`);
+  }
+  ports.writeFileAtomic(configPath(snapshot.pkg), serializeUci(model));
+}
+
+/** Puts the snapshot's exact bytes back. */
+export function restorePackage(ports: Ports, snapshot: Snapshot): void {
+  if (snapshot.text === undefined) ports.remove(configPath(snapshot.pkg));
+  else ports.writeFileAtomic(configPath(snapshot.pkg), snapshot.text);
+}
