@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ErrorCode, FieldErrorCode } from '../src/errors.js';
-import { readOption } from '../src/resources/codecs.js';
+import { readOption } from '../src/resources/options.js';
 import { isGroup, type Field, type Group, type JsonSchema, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -398,28 +398,33 @@ function ajvRuntimeModule(helpers: Set<string>): string {
   return `// @ts-nocheck\n${HEADER}${functions.join('')}`;
 }
 
+// The table every request parses: its rows as JSON text (see mappingModule), with one loader each.
 function resourcesModule(resources: Resource[]): string {
-  const rows = resources.map(({ definition, domain, name, module }) => {
-    const [scopeDomain, sub] = definition.path.split('/');
-    const scope = sub === undefined ? { domain: scopeDomain } : { domain: scopeDomain, sub };
+  const rows = resources.map(({ definition }) => {
+    const [domain, sub] = definition.path.split('/');
     const referencedBy = resources
       .filter((other) => other.definition.references?.some((reference) => reference.package === definition.package && reference.type === definition.type))
       .map((other) => other.definition.path);
-    return [
-      `  {`,
-      `    path: ${JSON.stringify(definition.path)},`,
-      `    kind: ${JSON.stringify(definition.kind)},`,
-      `    package: ${JSON.stringify(definition.package)},`,
-      `    type: ${JSON.stringify(definition.type)},`,
-      `    scope: ${JSON.stringify(scope)},`,
-      `    mapping: () => import(${JSON.stringify(`./mappings/${module}.js`)}),`,
-      `    load: () => import(${JSON.stringify(`../resources/${domain}/${name}.js`)}),`,
-      `    validators: () => import(${JSON.stringify(`./validators/${module}.js`)}),`,
-      ...(referencedBy.length ? [`    referencedBy: ${JSON.stringify(referencedBy)},`] : []),
-      `  },`,
-    ].join('\n');
+    return {
+      path: definition.path,
+      kind: definition.kind,
+      package: definition.package,
+      type: definition.type,
+      scope: sub === undefined ? { domain } : { domain, sub },
+      ...(referencedBy.length ? { referencedBy } : {}),
+    };
   });
-  return `${HEADER}import type { ResourceEntry } from '../resources/model.js';\n\nexport const RESOURCES: ResourceEntry[] = [\n${rows.join('\n')}\n];\n`;
+  const loaders = resources.map(({ module }) => `  () => import(${JSON.stringify(`./mappings/${module}.js`)}),`);
+  return [
+    `${HEADER}import type { ResourceEntry, ResourceModule } from '../resources/model.js';`,
+    '',
+    `const LOADERS: (() => Promise<ResourceModule>)[] = [\n${loaders.join('\n')}\n];`,
+    '',
+    `const ROWS: Omit<ResourceEntry, 'module'>[] = JSON.parse(${JSON.stringify(JSON.stringify(rows))});`,
+    '',
+    'export const RESOURCES: ResourceEntry[] = ROWS.map((row, i) => ({ ...row, module: LOADERS[i] }));',
+    '',
+  ].join('\n');
 }
 
 /** A definition without what only the build uses (schemas, descriptions) and without its rules. */
@@ -441,13 +446,15 @@ function mappingOf(definition: ResourceDefinition): ResourceMapping {
 
 // JSON text in a string literal: QuickJS scans a string and JSON.parse builds the object for a
 // fraction of what compiling the same object literal costs, and every read pays that.
-function mappingModule(definition: ResourceDefinition): string {
-  const json = JSON.stringify(JSON.stringify(mappingOf(definition)));
-  return `${HEADER}import type { ResourceMapping } from '../../resources/model.js';
-
-const mapping: ResourceMapping = JSON.parse(${json});
-export default mapping;
-`;
+function mappingModule({ definition, domain, name, module }: Resource): string {
+  return [
+    `${HEADER}import type { ResourceDefinition, ResourceMapping, Validators } from '../../resources/model.js';`,
+    '',
+    `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
+    `export const definition = (): Promise<{ default: ResourceDefinition }> => import(${JSON.stringify(`../../resources/${domain}/${name}.js`)});`,
+    `export const validators = (): Promise<Validators> => import(${JSON.stringify(`../validators/${module}.js`)});`,
+    '',
+  ].join('\n');
 }
 
 function schemasModule(resources: Resource[]): string {
@@ -820,7 +827,7 @@ async function generate(): Promise<void> {
   for (const resource of resources) {
     write(`validators/${resource.module}.ts`, validatorModule(resource.definition, helpers));
     write(`schemas/${resource.module}.ts`, schemaModule(resource));
-    write(`mappings/${resource.module}.ts`, mappingModule(resource.definition));
+    write(`mappings/${resource.module}.ts`, mappingModule(resource));
   }
   if (helpers.size) write('ajv-runtime.ts', ajvRuntimeModule(helpers));
   write('resources.ts', resourcesModule(resources));

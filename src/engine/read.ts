@@ -2,7 +2,7 @@ import { sha256Hex } from '../auth/hash.js';
 import { ApiError } from '../errors.js';
 import type { Request } from '../request.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
-import { readOption } from '../resources/codecs.js';
+import { readOption } from '../resources/options.js';
 import { isGroup, type JsonObject, type MappedField, type ResourceMapping } from '../resources/model.js';
 
 /** Sets `target[name]` from the section's option, or `has_<name>` for a write-only secret. */
@@ -19,10 +19,13 @@ function readField(target: JsonObject, name: string, field: MappedField, section
 /** The resource body of a section, without `runtime`: what the ETag covers. */
 export function viewOf(definition: ResourceMapping, section: UciSection): JsonObject {
   const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : {};
-  for (const [name, member] of Object.entries(definition.members)) {
+  // for-in rather than Object.entries(): QuickJS builds an array per entry, and a collection read
+  // runs this for every field of every section.
+  for (const name in definition.members) {
+    const member = definition.members[name];
     if (isGroup(member)) {
       const group: JsonObject = {};
-      for (const [inner, field] of Object.entries(member.fields)) readField(group, inner, field, section);
+      for (const inner in member.fields) readField(group, inner, member.fields[inner], section);
       body[name] = group;
     } else {
       readField(body, name, member, section);

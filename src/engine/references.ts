@@ -46,7 +46,7 @@ function optionOf(definition: ResourceMapping, dotted: string): string {
 /** The resources whose references name sections of `entry`, loaded for a write that may remove names. */
 export async function referrersOf(entry: ResourceEntry): Promise<Referrer[]> {
   const entries = RESOURCES.filter((candidate) => entry.referencedBy?.includes(candidate.path));
-  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.mapping()).default));
+  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.module()).mapping));
   return definitions.flatMap((definition) =>
     (definition.references ?? [])
       .filter((reference) => reference.package === entry.package && reference.type === entry.type)

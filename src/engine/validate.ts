@@ -75,7 +75,8 @@ type Rules = ResourceDefinition['rules'];
 
 /** What a body is checked with: the generated validators and the definition's cross-field rules. */
 export async function loadChecks(entry: ResourceEntry): Promise<Validators & { rules: Rules }> {
-  const [validators, { default: definition }] = await Promise.all([entry.validators(), entry.load()]);
+  const module = await entry.module();
+  const [validators, { default: definition }] = await Promise.all([module.validators(), module.definition()]);
   return { ...validators, rules: definition.rules };
 }
 

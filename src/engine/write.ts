@@ -1,7 +1,7 @@
 import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import type { Request } from '../request.js';
-import { readOption, writeOption } from '../resources/codecs.js';
+import { readOption, writeOption } from '../resources/options.js';
 import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { ulid } from '../ulid.js';

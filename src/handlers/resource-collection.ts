@@ -19,7 +19,7 @@ function pageSize(text: string | undefined): number {
 
 /** The collection in configuration order, filtered by `managed`, a page at a time after `cursor`. */
 export async function GET({ ports, request, route }: Context) {
-  const definition = (await route.resource!.mapping()).default;
+  const definition = (await route.resource!.module()).mapping;
   const managed = request.query.get('managed');
   if (managed !== undefined && managed !== 'true' && managed !== 'false') {
     throw new ApiError(400, 'bad_request', 'managed must be true or false');
@@ -45,7 +45,7 @@ export async function GET({ ports, request, route }: Context) {
 
 export async function POST({ ports, request, route }: Context) {
   const entry = route.resource!;
-  const definition = (await entry.mapping()).default;
+  const definition = (await entry.module()).mapping;
   const body = parseJsonObject(request.body()) as JsonObject;
   const { createResource } = await import('../engine/write.js');
   const { result, headers } = await createResource({ ports, request, entry, definition }, body);

@@ -8,7 +8,7 @@ const JSON_PATCH = 'application/json-patch+json';
 
 async function target({ ports, request, route, params }: Context) {
   const entry = route.resource!;
-  return { ports, request, entry, definition: (await entry.mapping()).default, id: params.id };
+  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id };
 }
 
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */

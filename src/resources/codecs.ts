@@ -1,5 +1,4 @@
-import type { Codec, Field, Json, JsonSchema } from './model.js';
-import type { UciValue } from '../uci/index.js';
+import type { Codec, Field, JsonSchema } from './model.js';
 
 /** A codec and the JSON schema of the values it writes. */
 export interface Typed {
@@ -65,51 +64,4 @@ export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, sche
 
 export function field(typed: Typed, options: Omit<Field, 'codec' | 'schema'> = {}): Field {
   return { ...typed, ...options };
-}
-
-function readScalar(codec: Codec, text: string): Json {
-  switch (codec.kind) {
-    case 'integer':
-      return /^-?\d+$/.test(text.trim()) ? Number(text) : null;
-    case 'boolean':
-      return codec.truthy.includes(text) ? true : !codec.falsy || codec.falsy.includes(text) ? false : null;
-    case 'flagOrText':
-      return codec.truthy.includes(text) ? true : codec.falsy.includes(text) ? false : text;
-    case 'choice': {
-      if (codec.values.includes(text)) return text;
-      if (!codec.prefixes) return null;
-      const lower = text.toLowerCase();
-      return codec.values.find((candidate) => candidate.toLowerCase().startsWith(lower)) ?? null;
-    }
-    case 'firewall4Family':
-      if (text === 'any' || text === 'all' || text === '*') return 'any';
-      if (text === 'inet' || text.includes('4')) return 'ipv4';
-      return text.includes('6') ? 'ipv6' : null;
-    default:
-      return text;
-  }
-}
-
-/**
- * The JSON value of an option; undefined when the option is absent and the field is omitted. It
- * never fails: UCI also lets a `list` stand where daemons want one `option` (firewall4 skips such a
- * section), and that, like every value a codec cannot represent, reads as null.
- */
-export function readOption(codec: Codec, value: UciValue | undefined): Json | undefined {
-  if (codec.kind === 'list') {
-    if (value === undefined) return [];
-    return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
-  }
-  if (value === undefined) return undefined;
-  return typeof value === 'string' ? readScalar(codec, value) : null;
-}
-
-/** The option for a schema-valid JSON value; undefined removes it. */
-export function writeOption(codec: Codec, value: Json): UciValue | undefined {
-  if (codec.kind === 'list') {
-    const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
-    return items.length ? items : undefined;
-  }
-  if (value === null) return undefined;
-  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }

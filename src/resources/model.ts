@@ -7,7 +7,7 @@ export type JsonSchema = { [key: string]: unknown };
 
 /**
  * How one UCI option maps to one JSON value, as data: the build copies it into the tables that reads
- * load, and `readOption`/`writeOption` in codecs.ts interpret it.
+ * load, and `readOption`/`writeOption` in options.ts interpret it.
  */
 export type Codec =
   | { kind: 'text' | 'integer' | 'list' | 'firewall4Family' }
@@ -121,6 +121,14 @@ export interface Validators {
   validatePatch: SchemaValidator;
 }
 
+/** The generated module of one resource: its mapping, and loaders for what only writes need. */
+export interface ResourceModule {
+  mapping: ResourceMapping;
+  /** The whole definition: its cross-field rules. */
+  definition: () => Promise<{ default: ResourceDefinition }>;
+  validators: () => Promise<Validators>;
+}
+
 /** One row of the generated resource table: enough to route, the rest loaded on demand. */
 export interface ResourceEntry {
   path: string;
@@ -128,11 +136,7 @@ export interface ResourceEntry {
   package: string;
   type: string;
   scope: { domain: string; sub?: string };
-  /** The generated mapping: what reads load. */
-  mapping: () => Promise<{ default: ResourceMapping }>;
-  /** The whole definition, for writes: its cross-field rules. */
-  load: () => Promise<{ default: ResourceDefinition }>;
-  validators: () => Promise<Validators>;
   /** Paths of the resources whose references name sections of this one. */
   referencedBy?: string[];
+  module: () => Promise<ResourceModule>;
 }

@@ -127,12 +127,12 @@ class Parser {
     CANONICAL_LINE.lastIndex = this.pos;
     const match = CANONICAL_LINE.exec(this.text);
     if (!match || CANONICAL_LINE.lastIndex !== this.end) return false;
-    const [, command, name, value, type, sectionName] = match;
-    if (command) {
+    // Indexes, not destructuring, which QuickJS runs through the iterator protocol on every line.
+    if (match[1]) {
       if (!this.section) return false;
-      this.applyOption(this.section, name, value, command === 'list');
-    } else if (type) {
-      this.applyConfig(type, sectionName ?? '');
+      this.applyOption(this.section, match[2], match[3], match[1] === 'list');
+    } else if (match[4]) {
+      this.applyConfig(match[4], match[5] ?? '');
     }
     return true;
   }

@@ -4,7 +4,8 @@
 
 import type { FieldError } from '../../errors.js';
 import type { UciValue } from '../../uci/index.js';
-import { boolean, field, FIREWALL4_BOOLEAN, integer, readOption, text } from '../codecs.js';
+import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
+import { readOption } from '../options.js';
 import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
 
 /** `[Tt][Cc][Pp]`: fw4 lower-cases protocols, DSCP classes and weekdays before it compares them. */
