@@ -16,10 +16,6 @@ export class UciSyntaxError extends Error {
   }
 }
 
-export function parseUci(text: string): UciPackage {
-  return new Parser(text).parse();
-}
-
 const END = -1;
 const TAB = 9;
 const LF = 10;
@@ -74,119 +70,106 @@ function commandOf(word: string): 'package' | 'config' | 'option' | 'list' | und
   }
 }
 
-class Parser {
-  private readonly text: string;
-  private readonly pkg: UciPackage = { sections: [] };
-  private readonly byName = new Map<string, UciSection>();
-  private section: UciSection | undefined;
-  private pos = 0;
-  private end = 0;
-  private nextLine = 0;
-  private line = 0;
+// Closures rather than a class: terser shortens local names, never property names.
+export function parseUci(text: string): UciPackage {
+  const pkg: UciPackage = { sections: [] };
+  const byName = new Map<string, UciSection>();
+  let openSection: UciSection | undefined;
+  let pos = 0;
+  let end = 0;
+  let nextLine = 0;
+  let line = 0;
 
-  constructor(text: string) {
-    this.text = text;
+  function fail(reason: string): never {
+    throw new UciSyntaxError(line, reason);
   }
 
-  parse(): UciPackage {
-    // libuci reads C strings: a NUL byte would silently cut its line there. Refuse such a file
-    // rather than read it differently.
-    const nul = this.text.indexOf('\0');
-    if (nul !== -1) throw new UciSyntaxError(this.text.slice(0, nul).split('\n').length, 'NUL character');
-    while (this.fetchLine()) if (!this.parseCanonicalLine()) this.parseLine();
-    return this.pkg;
-  }
-
-  private fail(reason: string): never {
-    throw new UciSyntaxError(this.line, reason);
-  }
-
-  private cur(): number {
-    return this.pos < this.end ? this.text.charCodeAt(this.pos) : END;
+  function cur(): number {
+    return pos < end ? text.charCodeAt(pos) : END;
   }
 
   // uci_getln(): the next physical line (newline included) continues the buffer at `pos`.
-  private fetchLine(): boolean {
-    if (this.nextLine >= this.text.length) {
-      this.end = this.pos;
+  function fetchLine(): boolean {
+    if (nextLine >= text.length) {
+      end = pos;
       return false;
     }
-    this.pos = this.nextLine;
-    const newline = this.text.indexOf('\n', this.pos);
-    this.end = this.nextLine = newline === -1 ? this.text.length : newline + 1;
-    this.line++;
+    pos = nextLine;
+    const newline = text.indexOf('\n', pos);
+    end = nextLine = newline === -1 ? text.length : newline + 1;
+    line++;
     return true;
   }
 
-  private skipWhitespace(): void {
-    while (this.pos < this.end && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
+  function skipWhitespace(): void {
+    while (pos < end && isSpace(text.charCodeAt(pos))) pos++;
   }
 
-  private parseCanonicalLine(): boolean {
+  function parseCanonicalLine(): boolean {
     // The general path reports the error of an option before any section.
-    CANONICAL_LINE.lastIndex = this.pos;
-    const match = CANONICAL_LINE.exec(this.text);
-    if (!match || CANONICAL_LINE.lastIndex !== this.end) return false;
+    CANONICAL_LINE.lastIndex = pos;
+    const match = CANONICAL_LINE.exec(text);
+    if (!match || CANONICAL_LINE.lastIndex !== end) return false;
     // Indexes, not destructuring, which QuickJS runs through the iterator protocol on every line.
     if (match[1]) {
-      if (!this.section) return false;
-      this.applyOption(this.section, match[2], match[3], match[1] === 'list');
+      if (!openSection) return false;
+      applyOption(openSection, match[2], match[3], match[1] === 'list');
     } else if (match[4]) {
-      this.applyConfig(match[4], match[5] ?? '');
+      applyConfig(match[4], match[5] ?? '');
     }
     return true;
   }
 
   // uci_parse_line(): commands separated by `;`, each found with strtok(" \t").
-  private parseLine(): void {
-    this.skipWhitespace();
+  function parseLine(): void {
+    skipWhitespace();
     for (;;) {
-      let start = this.pos;
-      while (start < this.end && isBlank(this.text.charCodeAt(start))) start++;
-      if (start >= this.end) return;
+      let start = pos;
+      while (start < end && isBlank(text.charCodeAt(start))) start++;
+      if (start >= end) return;
       let stop = start;
-      while (stop < this.end && !isBlank(this.text.charCodeAt(stop))) stop++;
-      const word = this.text.slice(start, stop);
+      while (stop < end && !isBlank(text.charCodeAt(stop))) stop++;
+      const word = text.slice(start, stop);
       if (word[0] === '#') return;
-      const command = commandOf(word) ?? this.fail('invalid command');
+      const command = commandOf(word) ?? fail('invalid command');
       if (command === 'option' || command === 'list') {
-        const section = this.section ?? this.fail('option/list command found before the first section');
-        this.skipCommand(stop, 'option');
-        this.parseOption(section, command === 'list');
+        const section = openSection ?? fail('option/list command found before the first section');
+        skipCommand(stop, 'option');
+        parseOption(section, command === 'list');
       } else {
-        this.skipCommand(stop, command);
-        if (command === 'package') this.parsePackage();
-        else this.parseConfig();
+        skipCommand(stop, command);
+        if (command === 'package') parsePackage();
+        else parseConfig();
       }
     }
   }
 
   // uci_increase_pos() past the command word and the NUL strtok() wrote after it.
-  private skipCommand(stop: number, command: string): void {
-    if (stop >= this.end) this.fail(`${command} without name`);
-    this.pos = stop + 1;
+  function skipCommand(stop: number, command: string): void {
+    if (stop >= end) fail(`${command} without name`);
+    pos = stop + 1;
   }
 
   // A `package` line names the package; loading /etc/config/<name> ignores it.
-  private parsePackage(): void {
-    this.nextArg(true, isValidPackageName);
-    this.assertEol();
+  function parsePackage(): void {
+    nextArg(true, isValidPackageName);
+    assertEol();
   }
 
-  private parseConfig(): void {
-    const type = this.nextArg(true);
-    if (!isValidType(type)) this.fail('invalid character in type field');
-    const name = this.nextArg(false, isValidName);
-    this.assertEol();
-    this.applyConfig(type, name);
+  function parseConfig(): void {
+    const type = nextArg(true);
+    if (!isValidType(type)) fail('invalid character in type field');
+    const name = nextArg(false, isValidName);
+    assertEol();
+    applyConfig(type, name);
   }
 
-  private applyConfig(type: string, name: string): void {
+  function applyConfig(type: string, name: string): void {
     if (name !== '') {
-      const existing = this.byName.get(name);
+      const existing = byName.get(name);
       if (existing) {
-        if (existing.type !== type) this.fail('section of different type overwrites prior section with same name');
-        this.section = existing;
+        if (existing.type !== type) fail('section of different type overwrites prior section with same name');
+        openSection = existing;
         return;
       }
     }
@@ -194,23 +177,23 @@ class Parser {
     const anonymous = name === '';
     const section: UciSection = {
       type,
-      name: anonymous ? anonymousName(type, this.pkg.sections.length + 1) : name,
+      name: anonymous ? anonymousName(type, pkg.sections.length + 1) : name,
       anonymous,
       options: new Map(),
     };
-    this.pkg.sections.push(section);
-    if (!this.byName.has(section.name)) this.byName.set(section.name, section);
-    this.section = section;
+    pkg.sections.push(section);
+    if (!byName.has(section.name)) byName.set(section.name, section);
+    openSection = section;
   }
 
-  private parseOption(section: UciSection, list: boolean): void {
-    const name = this.nextArg(true, isValidName);
-    const value = this.nextArg(false);
-    this.assertEol();
-    this.applyOption(section, name, value, list);
+  function parseOption(section: UciSection, list: boolean): void {
+    const name = nextArg(true, isValidName);
+    const value = nextArg(false);
+    assertEol();
+    applyOption(section, name, value, list);
   }
 
-  private applyOption(section: UciSection, name: string, value: string, list: boolean): void {
+  function applyOption(section: UciSection, name: string, value: string, list: boolean): void {
     const current = section.options.get(name);
     if (list) {
       if (current === undefined) section.options.set(name, [value]);
@@ -223,111 +206,118 @@ class Parser {
     }
   }
 
-  private assertEol(): void {
-    if (this.nextArg(false) !== '') this.fail('too many arguments');
+  function assertEol(): void {
+    if (nextArg(false) !== '') fail('too many arguments');
   }
 
-  private nextArg(required: boolean, isValid?: (name: string) => boolean): string {
-    this.skipWhitespace();
+  function nextArg(required: boolean, isValid?: (name: string) => boolean): string {
+    skipWhitespace();
     let value = '';
-    if (this.cur() === SEMICOLON) this.pos++;
-    else value = this.parseString();
+    if (cur() === SEMICOLON) pos++;
+    else value = parseString();
     if (value === '') {
-      if (required) this.fail('insufficient arguments');
+      if (required) fail('insufficient arguments');
       return value;
     }
-    if (isValid && !isValid(value)) this.fail('invalid character in name field');
+    if (isValid && !isValid(value)) fail('invalid character in name field');
     return value;
   }
 
   // parse_str(): unquoted, '…' and "…" pieces glued together until whitespace.
-  private parseString(): string {
+  function parseString(): string {
     let value = '';
     // While no quote or backslash has been consumed, libuci's terminating NUL lands on the
     // character that stopped the string: on a `;` that cuts the rest of the line.
     let plain = true;
     for (;;) {
-      const c = this.cur();
+      const c = cur();
       if (c === SQUOTE) {
-        value += this.singleQuoted();
+        value += singleQuoted();
         plain = false;
       } else if (c === DQUOTE) {
-        value += this.doubleQuoted();
+        value += doubleQuoted();
         plain = false;
       } else if (c === HASH) {
-        this.end = this.pos;
+        end = pos;
         break;
       } else if (c === END) {
         break;
       } else if (c === SEMICOLON) {
-        if (plain) this.end = this.pos;
+        if (plain) end = pos;
         return value;
       } else if (c === BACKSLASH) {
-        value += this.backslash();
+        value += backslash();
         plain = false;
       } else {
-        let stop = this.pos + 1;
-        while (stop < this.end && !isSpace(this.text.charCodeAt(stop)) && !isSpecial(this.text.charCodeAt(stop))) stop++;
-        value += this.text.slice(this.pos, stop);
-        this.pos = stop;
+        let stop = pos + 1;
+        while (stop < end && !isSpace(text.charCodeAt(stop)) && !isSpecial(text.charCodeAt(stop))) stop++;
+        value += text.slice(pos, stop);
+        pos = stop;
       }
-      const next = this.cur();
+      const next = cur();
       if (next === END || isSpace(next)) break;
     }
-    if (this.cur() !== END) this.pos++;
+    if (cur() !== END) pos++;
     return value;
   }
 
   // parse_single_quote(): no escapes; a newline inside continues the value on the next line.
-  private singleQuoted(): string {
-    this.pos++;
+  function singleQuoted(): string {
+    pos++;
     let value = '';
     for (;;) {
-      const close = this.text.indexOf("'", this.pos);
-      if (close !== -1 && close < this.end) {
-        value += this.text.slice(this.pos, close);
-        this.pos = close + 1;
+      const close = text.indexOf("'", pos);
+      if (close !== -1 && close < end) {
+        value += text.slice(pos, close);
+        pos = close + 1;
         return value;
       }
-      value += this.text.slice(this.pos, this.end);
-      this.pos = this.end;
-      if (!this.fetchLine()) this.fail("EOF with unterminated '");
+      value += text.slice(pos, end);
+      pos = end;
+      if (!fetchLine()) fail("EOF with unterminated '");
     }
   }
 
   // parse_double_quote(): backslash escapes; a newline inside continues the value.
-  private doubleQuoted(): string {
-    this.pos++;
+  function doubleQuoted(): string {
+    pos++;
     let value = '';
     for (;;) {
-      const c = this.cur();
+      const c = cur();
       if (c === DQUOTE) {
-        this.pos++;
+        pos++;
         return value;
       }
       if (c === END) {
-        if (!this.fetchLine()) this.fail('EOF with unterminated "');
+        if (!fetchLine()) fail('EOF with unterminated "');
       } else if (c === BACKSLASH) {
-        value += this.backslash();
+        value += backslash();
       } else {
-        let stop = this.pos + 1;
-        while (stop < this.end && this.text.charCodeAt(stop) !== DQUOTE && this.text.charCodeAt(stop) !== BACKSLASH) stop++;
-        value += this.text.slice(this.pos, stop);
-        this.pos = stop;
+        let stop = pos + 1;
+        while (stop < end && text.charCodeAt(stop) !== DQUOTE && text.charCodeAt(stop) !== BACKSLASH) stop++;
+        value += text.slice(pos, stop);
+        pos = stop;
       }
     }
   }
 
   // parse_backslash(): the next character is taken literally (no `\n`-style decoding); a
   // backslash ending the line joins the next line.
-  private backslash(): string {
-    this.pos++;
-    const c = this.cur();
-    if (c === END || c === LF || (c === CR && this.pos + 1 < this.end && this.text.charCodeAt(this.pos + 1) === LF)) {
-      this.fetchLine();
+  function backslash(): string {
+    pos++;
+    const c = cur();
+    if (c === END || c === LF || (c === CR && pos + 1 < end && text.charCodeAt(pos + 1) === LF)) {
+      fetchLine();
       return '';
     }
-    this.pos++;
+    pos++;
     return String.fromCharCode(c);
   }
+
+  // libuci reads C strings: a NUL byte would silently cut its line there. Refuse such a file
+  // rather than read it differently.
+  const nul = text.indexOf('\0');
+  if (nul !== -1) throw new UciSyntaxError(text.slice(0, nul).split('\n').length, 'NUL character');
+  while (fetchLine()) if (!parseCanonicalLine()) parseLine();
+  return pkg;
 }
