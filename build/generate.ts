@@ -428,7 +428,7 @@ function resourcesModule(resources: Resource[]): string {
 }
 
 /** A definition without what only the build uses (schemas, descriptions) and without its rules. */
-function mappingOf(definition: ResourceDefinition): ResourceMapping {
+export function mappingOf(definition: ResourceDefinition): ResourceMapping {
   const { description: _description, rules: _rules, members, ...rest } = definition;
   const mapped: Record<string, MappedMember> = {};
   for (const [name, member] of Object.entries(members)) {

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AJV_OPTIONS, halfSchema, schemaProperties, sharedSchemas, validatorSchemas } from '../../build/generate.js';
+import { AJV_OPTIONS, halfSchema, mappingOf, schemaProperties, sharedSchemas, validatorSchemas } from '../../build/generate.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import * as defaultsValidators from '../../src/generated/validators/firewall_defaults.js';
 import { validateFull, validatePatch } from '../../src/generated/validators/firewall_forwardings.js';
@@ -9,6 +9,7 @@ import * as natValidators from '../../src/generated/validators/firewall_nat.js';
 import * as redirectsValidators from '../../src/generated/validators/firewall_redirects.js';
 import * as rulesValidators from '../../src/generated/validators/firewall_rules.js';
 import * as zonesValidators from '../../src/generated/validators/firewall_zones.js';
+import { mapping as generatedRulesMapping } from '../../src/generated/mappings/firewall_rules.js';
 import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
 import defaults from '../../src/resources/firewall/defaults.js';
 import forwardings from '../../src/resources/firewall/forwardings.js';
@@ -257,6 +258,29 @@ test('field errors say what is wrong from the keyword and params alone', () => {
     { field: 'src', code: 'required', message: 'src must be string' },
     { field: 'enabled', code: 'invalid_type', message: 'enabled must be boolean or null' },
   ]);
+});
+
+test('a mapping is its definition without schemas, descriptions and rules, and is what the build emitted', () => {
+  for (const definition of [defaults, forwardings, nat, redirects, rules, zones]) {
+    const mapping = mappingOf(definition);
+    const text = JSON.stringify(mapping);
+    for (const buildOnly of ['"schema"', '"description"', '"rules"']) assert.not.ok(text.includes(buildOnly), `${definition.path} mapping holds ${buildOnly}`);
+    const { description: _description, rules: _rules, members, ...routing } = definition;
+    assert.equal({ ...mapping, members: {} }, { ...routing, members: {} });
+    assert.equal(Object.keys(mapping.members), Object.keys(members));
+    for (const [name, member] of Object.entries(members)) {
+      const mapped = mapping.members[name];
+      if (isGroup(member)) {
+        assert.ok(isGroup(mapped));
+        for (const [inner, field] of Object.entries(member.fields)) {
+          assert.equal(mapped.fields[inner], { codec: field.codec, ...(field.option ? { option: field.option } : {}), ...(field.required ? { required: true } : {}), ...(field.secret ? { secret: true } : {}) });
+        }
+      } else {
+        assert.equal(mapped, { codec: member.codec, ...(member.option ? { option: member.option } : {}), ...(member.required ? { required: true } : {}), ...(member.secret ? { secret: true } : {}) });
+      }
+    }
+  }
+  assert.equal(generatedRulesMapping, mappingOf(rules));
 });
 
 test.run();
