@@ -10,7 +10,7 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { ErrorCode, FieldErrorCode } from '../src/errors.js';
 import { readOption } from '../src/resources/options.js';
-import { isGroup, type Field, type Group, type JsonSchema, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
+import { isGroup, type Field, type Group, type JsonSchema, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OUT = join(ROOT, 'src/generated');
@@ -428,18 +428,21 @@ function resourcesModule(resources: Resource[]): string {
 }
 
 /** A definition without what only the build uses (schemas, descriptions) and without its rules. */
+function mappedField({ schema: _schema, description: _description, ...field }: Field): MappedField {
+  return field;
+}
+
 export function mappingOf(definition: ResourceDefinition): ResourceMapping {
   const { description: _description, rules: _rules, members, ...rest } = definition;
   const mapped: Record<string, MappedMember> = {};
   for (const [name, member] of Object.entries(members)) {
-    if (isGroup(member)) {
-      const fields: Record<string, MappedMember> = {};
-      for (const [inner, { schema: _schema, description: _fieldDescription, ...field }] of Object.entries(member.fields)) fields[inner] = field;
-      mapped[name] = { fields } as MappedMember;
-    } else {
-      const { schema: _schema, description: _fieldDescription, ...field } = member;
-      mapped[name] = field;
+    if (!isGroup(member)) {
+      mapped[name] = mappedField(member);
+      continue;
     }
+    const fields: Record<string, MappedField> = {};
+    for (const [inner, field] of Object.entries(member.fields)) fields[inner] = mappedField(field);
+    mapped[name] = { fields };
   }
   return { ...rest, members: mapped };
 }
