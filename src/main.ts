@@ -163,7 +163,7 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
   if (status >= 500) logLine(ports, 'err', line('ERROR'));
   else if (status === 401 || status === 403) logLine(ports, 'warning', line('WARN'));
   else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));
-  const config = outcome.caller?.config ?? (await import('./config/store.js')).readPackage(ports, 'wrtapi');
+  const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
   const settings = config.sections.find((section) => section.type === 'wrtapi');
   if (settings?.options.get('access') === '1') logLine(ports, 'info', line('ACCESS'));
 }

@@ -71,7 +71,7 @@ function describe(record: TokenRecord): string {
   ].join('\n');
 }
 
-function create(ports: Ports, parsed: Parsed): void {
+async function create(ports: Ports, parsed: Parsed): Promise<void> {
   const one = (option: string) => parsed.values.get(option)?.[0];
   const number = (option: string) => (one(option) === undefined ? undefined : Number(one(option)));
   const expiresIn = one('expires-in');
@@ -91,7 +91,7 @@ function create(ports: Ports, parsed: Parsed): void {
   if (errors.length) {
     throw new UsageError(errors.map((error) => `${OPTION_OF_FIELD[error.field.replace(/\[\d+\]$/, '')]}: ${error.message}`).join('\n'));
   }
-  const minted = mintToken(ports, {
+  const minted = await mintToken(ports, {
     name: input.name!,
     scopes: input.scopes!,
     expiresInSeconds,
@@ -107,22 +107,22 @@ function create(ports: Ports, parsed: Parsed): void {
 }
 
 /** `wrtapi-token`: mints, lists, shows and revokes tokens in /etc/config/wrtapi. Returns the exit code. */
-export function runTokenCli(ports: Ports, args: string[]): number {
+export async function runTokenCli(ports: Ports, args: string[]): Promise<number> {
   try {
     const [verb, ...rest] = args;
     const parsed = parseArgs(rest);
     const json = parsed.switches.has('json');
     const name = parsed.positional[0];
     if (verb === 'create' && parsed.positional.length === 0) {
-      create(ports, parsed);
+      await create(ports, parsed);
     } else if (verb === 'list' && parsed.positional.length === 0) {
-      const records = tokensIn(readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord);
+      const records = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord);
       ports.writeStdout(json ? JSON.stringify(records) + '\n' : records.map(describe).join('\n\n') + (records.length ? '\n' : ''));
     } else if (verb === 'show' && parsed.positional.length === 1) {
-      const record = tokenRecord(findToken(ports, name));
+      const record = tokenRecord(await findToken(ports, name));
       ports.writeStdout(json ? JSON.stringify(record) + '\n' : describe(record) + '\n');
     } else if (verb === 'revoke' && parsed.positional.length === 1) {
-      revokeToken(ports, name);
+      await revokeToken(ports, name);
       ports.writeStdout(`Revoked token ${name}\n`);
     } else {
       ports.writeStderr(USAGE);

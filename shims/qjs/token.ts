@@ -2,4 +2,4 @@ import * as std from 'std';
 import { routerPorts } from './ports.js';
 import { runTokenCli } from '../../src/token-cli.js';
 
-std.exit(runTokenCli(routerPorts(), scriptArgs.slice(1)));
+runTokenCli(routerPorts(), scriptArgs.slice(1)).then((code) => std.exit(code));

@@ -24,7 +24,7 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   const header = request.header('Authorization');
   const bearer = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
   if (bearer === undefined) throw unauthenticated('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>"');
-  const config = readPackage(ports, SERVICE_PACKAGE);
+  const config = await readPackage(ports, SERVICE_PACKAGE);
   const token = findByBearer(tokensIn(config), bearer);
   if (!token) throw unauthenticated('invalid_token', 'Unknown token');
   if (token.expiresAt !== undefined && ports.now() / 1000 >= token.expiresAt) throw unauthenticated('invalid_token', 'Token expired');
@@ -32,7 +32,7 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   if (token.allowedCidrs.length && !(await import('./cidr.js')).addressInList(request.remoteAddr, token.allowedCidrs)) {
     throw unauthenticated('invalid_token', 'Source IP not permitted for this token');
   }
-  if (stampDue(token, ports.now())) (await import('./stamp.js')).stampLastUsed(ports, token, request.remoteAddr);
+  if (stampDue(token, ports.now())) await (await import('./stamp.js')).stampLastUsed(ports, token, request.remoteAddr);
   return { token, config };
 }
 

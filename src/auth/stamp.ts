@@ -9,12 +9,12 @@ import { SERVICE_PACKAGE, type Token } from './tokens.js';
  * Stamps `last_used_at`/`last_used_ip`. Best effort: a held lock or any failure skips the stamp,
  * because it must never make the request itself fail.
  */
-export function stampLastUsed(ports: Ports, token: Token, ip: string): void {
+export async function stampLastUsed(ports: Ports, token: Token, ip: string): Promise<void> {
   const now = Math.floor(ports.now() / 1000);
   try {
     const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
     try {
-      const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
+      const snapshot = await takeSnapshot(ports, SERVICE_PACKAGE);
       const section = findSection(snapshot.model, token.name);
       if (!section) return;
       section.options.set('last_used_at', String(now));

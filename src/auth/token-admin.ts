@@ -86,10 +86,10 @@ export function mintProblems(input: Record<string, unknown>, force: boolean): Fi
  * Stores a new token and returns its cleartext bearer, the only time it exists outside the caller.
  * Only the salt and the salted hash are written.
  */
-export function mintToken(ports: Ports, input: MintInput): { name: string; bearer: string } {
+export async function mintToken(ports: Ports, input: MintInput): Promise<{ name: string; bearer: string }> {
   const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
   try {
-    const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
+    const snapshot = await takeSnapshot(ports, SERVICE_PACKAGE);
     if (findSection(snapshot.model, input.name)) {
       throw new ApiError(409, 'conflict', `A token or section named ${input.name} already exists`);
     }
@@ -113,10 +113,10 @@ export function mintToken(ports: Ports, input: MintInput): { name: string; beare
 }
 
 /** Removes the token and its rate-limit state, so a new token of the same name starts fresh. */
-export function revokeToken(ports: Ports, name: string): void {
+export async function revokeToken(ports: Ports, name: string): Promise<void> {
   const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
   try {
-    const snapshot = takeSnapshot(ports, SERVICE_PACKAGE);
+    const snapshot = await takeSnapshot(ports, SERVICE_PACKAGE);
     const section = findSection(snapshot.model, name);
     if (!section || section.type !== TOKEN_TYPE) throw new ApiError(404, 'not_found', `No token named ${name}`);
     removeSection(snapshot.model, name);

@@ -100,8 +100,8 @@ export function rateLimitStatePath(name: string): string {
   return `/tmp/wrtapi/ratelimit/${name}`;
 }
 
-export function findToken(ports: Ports, name: string): Token {
-  const token = tokensIn(readPackage(ports, SERVICE_PACKAGE)).find((candidate) => candidate.name === name);
+export async function findToken(ports: Ports, name: string): Promise<Token> {
+  const token = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).find((candidate) => candidate.name === name);
   if (!token) throw new ApiError(404, 'not_found', `No token named ${name}`);
   return token;
 }

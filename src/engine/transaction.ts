@@ -38,7 +38,7 @@ function reload(ports: Ports, service: string): string | undefined {
  * validation and staging on the snapshot's copy, atomic commit, reload with the exit code checked,
  * and on a failed reload the snapshot restored, committed and reloaded again.
  */
-export function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Written<T> {
+export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promise<Written<T>> {
   for (const service of plan.reload) {
     if (!SERVICE_NAME.test(service) || ports.stat(initScript(service)) === undefined) {
       throw new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install the package that provides it. Nothing was changed`);
@@ -46,7 +46,8 @@ export function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Written<T> 
   }
   const held = acquireLocks(ports, plan.packages, 'shared');
   try {
-    const snapshots = new Map<string, Snapshot>(plan.packages.map((pkg) => [pkg, takeSnapshot(ports, pkg)]));
+    const snapshots = new Map<string, Snapshot>();
+    for (const pkg of plan.packages) snapshots.set(pkg, await takeSnapshot(ports, pkg));
     const result = plan.stage((pkg) => snapshots.get(pkg)!.model);
     const committed: Snapshot[] = [];
     try {

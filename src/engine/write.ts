@@ -102,7 +102,7 @@ export function transact(
   target: Target,
   stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject,
   referrers: Referrer[] = [],
-): Written<JsonObject> {
+): Promise<Written<JsonObject>> {
   const { definition } = target;
   return runTransaction(target.ports, {
     packages: [...new Set([definition.package, ...referrers.map(({ definition: referrer }) => referrer.package)])],
@@ -162,7 +162,7 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
 }
 
 /** Gives an anonymous section a generated id, which makes it managed. */
-export function adoptResource(target: Target): Written<JsonObject> {
+export function adoptResource(target: Target): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
   return transact(target, (model) => {
     const section = findResourceSection(definition, model, target.id);

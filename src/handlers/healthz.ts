@@ -1,6 +1,6 @@
 import type { Context } from '../routes.js';
 import { plainResponse } from '../response.js';
-import { parseUci } from '../uci/index.js';
+import { readUci } from '../uci/index.js';
 import { VERSION } from '../version.js';
 
 type CheckState = 'ok' | 'degraded' | 'unknown';
@@ -12,7 +12,7 @@ const EARLIEST_PLAUSIBLE_EPOCH = 1700000000;
  * `GET /healthz`: one `ubus call system info` answers both the bus check and, through the router's
  * own `uptime` and `localtime`, the time-sync check. Hand-built: no security headers, never logged.
  */
-export function GET({ ports }: Context) {
+export async function GET({ ports }: Context) {
   const errors: string[] = [];
   const checks: Record<string, CheckState> = { ubus: 'ok', uci: 'ok', lock_dir: 'ok', time_sync: 'unknown' };
   const degrade = (check: string, why: string) => {
@@ -37,7 +37,7 @@ export function GET({ ports }: Context) {
   try {
     const text = ports.readFile('/etc/config/wrtapi');
     if (text === undefined) degrade('uci', '/etc/config/wrtapi is missing');
-    else parseUci(text);
+    else await readUci(text);
   } catch (error) {
     degrade('uci', (error as Error).message);
   }

@@ -7,6 +7,6 @@ import { jsonResponse } from '../response.js';
 export async function POST({ ports, request, route, params }: Context) {
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
-  const { result, headers } = adoptResource({ ports, request, entry, definition, id: params.id });
+  const { result, headers } = await adoptResource({ ports, request, entry, definition, id: params.id });
   return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
 }

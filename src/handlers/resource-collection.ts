@@ -25,7 +25,7 @@ export async function GET({ ports, request, route }: Context) {
     throw new ApiError(400, 'bad_request', 'managed must be true or false');
   }
   const limit = pageSize(request.query.get('limit'));
-  let sections = sectionsOf(definition, readPackage(ports, definition.package));
+  let sections = sectionsOf(definition, await readPackage(ports, definition.package));
   if (managed !== undefined) sections = sections.filter((section) => section.anonymous !== (managed === 'true'));
   const cursor = request.query.get('cursor');
   if (cursor !== undefined) {

@@ -14,7 +14,7 @@ async function target({ ports, request, route, params }: Context) {
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
 export async function GET(context: Context) {
   const { definition, id, ports, request } = await target(context);
-  const body = viewOf(definition, findResourceSection(definition, readPackage(ports, definition.package), id));
+  const body = viewOf(definition, findResourceSection(definition, await readPackage(ports, definition.package), id));
   const etag = etagOf(body);
   const { ifNoneMatch } = conditionsOf(request);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {

@@ -3,12 +3,12 @@ import { findToken, tokenRecord } from '../auth/tokens.js';
 import type { Context } from '../routes.js';
 import { jsonResponse, plainResponse } from '../response.js';
 
-export function GET({ ports, params }: Context) {
-  return jsonResponse(200, tokenRecord(findToken(ports, params.name)));
+export async function GET({ ports, params }: Context) {
+  return jsonResponse(200, tokenRecord(await findToken(ports, params.name)));
 }
 
 /** Revokes at once: the store is re-read by every request. */
-export function DELETE({ ports, params }: Context) {
-  revokeToken(ports, params.name);
+export async function DELETE({ ports, params }: Context) {
+  await revokeToken(ports, params.name);
   return plainResponse(204, undefined);
 }

@@ -9,12 +9,12 @@ import { jsonResponse } from '../response.js';
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
-export function GET({ ports }: Context) {
-  return jsonResponse(200, tokensIn(readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord));
+export async function GET({ ports }: Context) {
+  return jsonResponse(200, tokensIn(await readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord));
 }
 
 /** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */
-export function POST({ ports, request, caller }: Context) {
+export async function POST({ ports, request, caller }: Context) {
   const input = parseJsonObject(request.body());
   const errors = mintProblems(input, false);
   if (errors.length) throw new ApiError(422, 'validation_failed', 'The token request has invalid fields', { errors });
@@ -22,7 +22,7 @@ export function POST({ ports, request, caller }: Context) {
   if (!mayMint(scopes, caller!.token.scopes)) {
     throw new ApiError(403, 'scope_escalation_blocked', 'The requested scopes must be a strict subset of the caller\'s');
   }
-  const minted = mintToken(ports, {
+  const minted = await mintToken(ports, {
     name: input.name as string,
     scopes,
     expiresInSeconds: numberOrUndefined(input.expires_in_seconds),

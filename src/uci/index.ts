@@ -6,9 +6,10 @@ export {
   isValidType,
   removeSection,
   renameSection,
+  UciSyntaxError,
   type UciPackage,
   type UciSection,
   type UciValue,
 } from './model.js';
-export { parseUci, UciSyntaxError } from './parse.js';
+export { readUci } from './read.js';
 export { serializeUci } from './serialize.js';

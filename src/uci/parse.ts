@@ -2,19 +2,7 @@
 // default strict flag, so the first error aborts). libuci tokenizes in place inside a line buffer
 // and marks its end with a NUL byte; `end` below is that NUL, `pos` its cursor.
 
-import { anonymousName, isValidName, isValidType, type UciPackage, type UciSection } from './model.js';
-
-export class UciSyntaxError extends Error {
-  readonly line: number;
-  readonly reason: string;
-
-  constructor(line: number, reason: string) {
-    super(`line ${line}: ${reason}`);
-    this.name = 'UciSyntaxError';
-    this.line = line;
-    this.reason = reason;
-  }
-}
+import { isValidName, isValidType, packageBuilder, UciSyntaxError, type UciPackage } from './model.js';
 
 const END = -1;
 const TAB = 9;
@@ -27,9 +15,6 @@ const SQUOTE = 39;
 const SEMICOLON = 59;
 const BACKSLASH = 92;
 
-// A blank line or a line exactly as `uci commit` writes it (value without quote or newline, LF
-// ending): the tokenizer below would read it the same way, this reads it three times faster.
-const CANONICAL_LINE = /(?:\t(option|list) ([A-Za-z0-9_]+) '([^'\n]*)'|config ([A-Za-z0-9_-]+)(?: '([A-Za-z0-9_]+)')?)?\n/y;
 const PACKAGE_NAME = /^[A-Za-z0-9_-]+$/;
 
 function isValidPackageName(name: string): boolean {
@@ -72,9 +57,7 @@ function commandOf(word: string): 'package' | 'config' | 'option' | 'list' | und
 
 // Closures rather than a class: terser shortens local names, never property names.
 export function parseUci(text: string): UciPackage {
-  const pkg: UciPackage = { sections: [] };
-  const byName = new Map<string, UciSection>();
-  let openSection: UciSection | undefined;
+  const builder = packageBuilder();
   let pos = 0;
   let end = 0;
   let nextLine = 0;
@@ -105,21 +88,6 @@ export function parseUci(text: string): UciPackage {
     while (pos < end && isSpace(text.charCodeAt(pos))) pos++;
   }
 
-  function parseCanonicalLine(): boolean {
-    // The general path reports the error of an option before any section.
-    CANONICAL_LINE.lastIndex = pos;
-    const match = CANONICAL_LINE.exec(text);
-    if (!match || CANONICAL_LINE.lastIndex !== end) return false;
-    // Indexes, not destructuring, which QuickJS runs through the iterator protocol on every line.
-    if (match[1]) {
-      if (!openSection) return false;
-      applyOption(openSection, match[2], match[3], match[1] === 'list');
-    } else if (match[4]) {
-      applyConfig(match[4], match[5] ?? '');
-    }
-    return true;
-  }
-
   // uci_parse_line(): commands separated by `;`, each found with strtok(" \t").
   function parseLine(): void {
     skipWhitespace();
@@ -133,9 +101,9 @@ export function parseUci(text: string): UciPackage {
       if (word[0] === '#') return;
       const command = commandOf(word) ?? fail('invalid command');
       if (command === 'option' || command === 'list') {
-        const section = openSection ?? fail('option/list command found before the first section');
+        if (!builder.isOpen()) fail('option/list command found before the first section');
         skipCommand(stop, 'option');
-        parseOption(section, command === 'list');
+        parseOption(command === 'list');
       } else {
         skipCommand(stop, command);
         if (command === 'package') parsePackage();
@@ -161,49 +129,14 @@ export function parseUci(text: string): UciPackage {
     if (!isValidType(type)) fail('invalid character in type field');
     const name = nextArg(false, isValidName);
     assertEol();
-    applyConfig(type, name);
+    if (!builder.config(type, name)) fail('section of different type overwrites prior section with same name');
   }
 
-  function applyConfig(type: string, name: string): void {
-    if (name !== '') {
-      const existing = byName.get(name);
-      if (existing) {
-        if (existing.type !== type) fail('section of different type overwrites prior section with same name');
-        openSection = existing;
-        return;
-      }
-    }
-    // libuci counts every section it creates, named or not; a reopened named section is not new.
-    const anonymous = name === '';
-    const section: UciSection = {
-      type,
-      name: anonymous ? anonymousName(type, pkg.sections.length + 1) : name,
-      anonymous,
-      options: new Map(),
-    };
-    pkg.sections.push(section);
-    if (!byName.has(section.name)) byName.set(section.name, section);
-    openSection = section;
-  }
-
-  function parseOption(section: UciSection, list: boolean): void {
+  function parseOption(list: boolean): void {
     const name = nextArg(true, isValidName);
     const value = nextArg(false);
     assertEol();
-    applyOption(section, name, value, list);
-  }
-
-  function applyOption(section: UciSection, name: string, value: string, list: boolean): void {
-    const current = section.options.get(name);
-    if (list) {
-      if (current === undefined) section.options.set(name, [value]);
-      else if (typeof current === 'string') section.options.set(name, [current, value]);
-      else current.push(value);
-    } else if (value !== '') {
-      // uci_set() with an empty value on the parser's pointer changes nothing: the option is
-      // neither created nor cleared.
-      section.options.set(name, value);
-    }
+    builder.option(name, value, list);
   }
 
   function assertEol(): void {
@@ -318,6 +251,6 @@ export function parseUci(text: string): UciPackage {
   // rather than read it differently.
   const nul = text.indexOf('\0');
   if (nul !== -1) throw new UciSyntaxError(text.slice(0, nul).split('\n').length, 'NUL character');
-  while (fetchLine()) if (!parseCanonicalLine()) parseLine();
-  return pkg;
+  while (fetchLine()) parseLine();
+  return builder.pkg;
 }

@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseUci, type UciSection, type UciValue } from '../../src/uci/index.js';
+import { type UciSection, type UciValue } from '../../src/uci/index.js';
+import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;

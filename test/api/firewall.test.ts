@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseUci } from '../../src/uci/index.js';
+import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;

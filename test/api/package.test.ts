@@ -9,7 +9,8 @@ import { buildPackage } from '../../build/package.js';
 import { nativeQjs, runCgi } from '../../shims/emu/engines.js';
 import { bundleDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
-import { findSection, parseUci } from '../../src/uci/index.js';
+import { findSection } from '../../src/uci/index.js';
+import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type Router } from '../support/router.js';
 
 interface Member {

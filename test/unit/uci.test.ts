@@ -5,7 +5,6 @@ import {
   addSection,
   anonymousName,
   findSection,
-  parseUci,
   removeSection,
   renameSection,
   serializeUci,
@@ -13,6 +12,8 @@ import {
   type UciPackage,
   type UciValue,
 } from '../../src/uci/index.js';
+import { parseUci as parseFull } from '../../src/uci/parse.js';
+import { parseCanonical } from '../../src/uci/read.js';
 
 // Compiled to dist/node/test/unit: the fixtures stay in the source tree.
 const fixtures = new URL('../../../../test/fixtures/uci/', import.meta.url);
@@ -31,11 +32,20 @@ function snapshot(pkg: UciPackage): unknown {
   return pkg.sections.map((s) => [s.type, s.name, s.anonymous, [...s.options]]);
 }
 
+/** The full reader; wherever the short path takes a vector too, it must read it the same. */
+function parseUci(text: string): UciPackage {
+  const pkg = parseFull(text);
+  const canonical = parseCanonical(text);
+  if (canonical) assert.equal(snapshot(canonical), snapshot(pkg), JSON.stringify(text));
+  return pkg;
+}
+
 function options(text: string, index = 0): [string, UciValue][] {
   return [...parseUci(text).sections[index].options];
 }
 
 function syntaxError(text: string): UciSyntaxError {
+  assert.is(parseCanonical(text), undefined, JSON.stringify(text));
   try {
     parseUci(text);
   } catch (error) {
@@ -314,11 +324,31 @@ test('every stock configuration is canonical: it round-trips byte for byte', () 
   }
 });
 
-test('canonical lines read the same through the fast path and through the tokenizer', () => {
-  for (const name of STOCK) {
-    const text = stock(name);
-    // A space before each line end keeps every line off the fast path.
-    assert.equal(snapshot(parseUci(text.replace(/\n/g, ' \n'))), snapshot(parseUci(text)), name);
+test('files uci commit wrote take the short path', () => {
+  for (const name of STOCK) assert.ok(parseCanonical(stock(name)), name);
+  assert.equal(parseCanonical('')?.sections, []);
+  assert.equal(names(parseCanonical("\nconfig a 'x'\n\toption o '1'\nconfig a\nconfig a 'x'\n\tlist l ''\n")!), ['x', anonymousName('a', 2)]);
+});
+
+test('any other line leaves the file to the full reader', () => {
+  for (const text of [
+    "config rule\n\toption name value\n",
+    "config rule\n\toption name 'Bob'\\''s'\n",
+    "config rule\n\toption name 'multi\nline'\n",
+    "config rule\r\n\toption name 'x'\r\n",
+    "config rule\n\toption name 'x'",
+    "config rule ''\n",
+    "config rule \"r\"\n",
+    "config rule 'r' \n",
+    "package firewall\nconfig rule\n",
+    "# comment\nconfig rule\n",
+    "config rule\n  option name 'x'\n",
+    "config rule\n\toption name 'x' # note\n",
+    "\toption name 'x'\nconfig rule\n",
+    "config a 'x'\nconfig b 'x'\n",
+    "config rule\n\toption name 'a\0b'\n",
+  ]) {
+    assert.is(parseCanonical(text), undefined, JSON.stringify(text));
   }
 });
 
