@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { etagOf } from '../../src/engine/read.js';
 import { constantTimeEqual, hashBearer, hex, newBearer, newSalt, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
 
 test('SHA-256 NIST vectors', () => {
@@ -66,3 +67,16 @@ test('newSalt: 32 hex digits', () => {
 });
 
 test.run();
+
+test('etagOf: 64 bits of hex, fixed for a body, changed by any character of it', () => {
+  const body = { id: 'r1', name: 'Allow-SSH', match: { proto: ['tcp'], dest_port: ['22'] } };
+  const etag = etagOf(body);
+  assert.match(etag, /^"[0-9a-f]{16}"$/);
+  assert.is(etagOf(JSON.parse(JSON.stringify(body))), etag);
+  assert.is(etag, '"a7a2ccd90108204c"');
+  const seen = new Set([etag]);
+  for (const variant of [{ ...body, id: 'r2' }, { ...body, name: 'Allow-SSh' }, { ...body, match: { proto: ['tcp'], dest_port: ['23'] } }, { ...body, name: 'Allow-SSH€' }, {}]) {
+    seen.add(etagOf(variant));
+  }
+  assert.is(seen.size, 6);
+});
