@@ -1,10 +1,16 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { hash as sha256 } from '@stablelib/sha256';
 
 /** UTF-8 bytes of a string; a lone surrogate becomes U+FFFD, as TextEncoder (absent in QuickJS) does. */
 export function utf8Bytes(text: string): Uint8Array {
-  const bytes: number[] = [];
+  // Filled by index: a push per byte costs QuickJS a method call.
+  const bytes = new Uint8Array(text.length * 3);
+  let length = 0;
   for (let i = 0; i < text.length; i++) {
     let code = text.charCodeAt(i);
+    if (code < 0x80) {
+      bytes[length++] = code;
+      continue;
+    }
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
       const low = text.charCodeAt(i + 1);
       if (low >= 0xdc00 && low <= 0xdfff) {
@@ -13,17 +19,19 @@ export function utf8Bytes(text: string): Uint8Array {
       }
     }
     if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-    if (code < 0x80) {
-      bytes.push(code);
-    } else if (code < 0x800) {
-      bytes.push(0xc0 | (code >> 6), 0x80 | (code & 0x3f));
+    if (code < 0x800) {
+      bytes[length++] = 0xc0 | (code >> 6);
     } else if (code < 0x10000) {
-      bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+      bytes[length++] = 0xe0 | (code >> 12);
+      bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
     } else {
-      bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 0x3f), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f));
+      bytes[length++] = 0xf0 | (code >> 18);
+      bytes[length++] = 0x80 | ((code >> 12) & 0x3f);
+      bytes[length++] = 0x80 | ((code >> 6) & 0x3f);
     }
+    bytes[length++] = 0x80 | (code & 0x3f);
   }
-  return Uint8Array.from(bytes);
+  return bytes.subarray(0, length);
 }
 
 export function hex(bytes: Uint8Array): string {
