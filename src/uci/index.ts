@@ -1,15 +1,13 @@
 export {
   addSection,
-  anonymousName,
   findSection,
   isValidName,
   isValidType,
   removeSection,
   renameSection,
-  UciSyntaxError,
   type UciPackage,
   type UciSection,
   type UciValue,
 } from './model.js';
-export { readUci } from './read.js';
+export { anonymousName, readUci, UciSyntaxError } from './read.js';
 export { serializeUci } from './serialize.js';

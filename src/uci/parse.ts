@@ -2,7 +2,8 @@
 // default strict flag, so the first error aborts). libuci tokenizes in place inside a line buffer
 // and marks its end with a NUL byte; `end` below is that NUL, `pos` its cursor.
 
-import { isValidName, isValidType, packageBuilder, UciSyntaxError, type UciPackage } from './model.js';
+import { isValidName, isValidType, type UciPackage } from './model.js';
+import { packageBuilder, UciSyntaxError } from './read.js';
 
 const END = -1;
 const TAB = 9;
