@@ -1,7 +1,6 @@
 import { readPackage } from '../config/store.js';
 import { etagOf, sectionsOf, viewOf } from '../engine/read.js';
 import { ApiError } from '../errors.js';
-import { parseJsonObject } from '../json-body.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from '../routes.js';
 import { jsonResponse } from '../response.js';
@@ -46,6 +45,7 @@ export async function GET({ ports, request, route }: Context) {
 export async function POST({ ports, request, route }: Context) {
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
+  const { parseJsonObject } = await import('../json-body.js');
   const body = parseJsonObject(request.body()) as JsonObject;
   const { createResource } = await import('../engine/write.js');
   const { result, headers } = await createResource({ ports, request, entry, definition }, body);
