@@ -5,7 +5,7 @@ import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { addSection, findSection, removeSection } from '../uci/index.js';
 import { parseCidr } from './cidr.js';
-import { hashBearer, newBearer, newSalt } from './hash.js';
+import { BEARER_BYTES, hashBearer, newBearer, newSalt, SALT_BYTES } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
 import { rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE } from './tokens.js';
@@ -93,8 +93,8 @@ export async function mintToken(ports: Ports, input: MintInput): Promise<{ name:
     if (findSection(snapshot.model, input.name)) {
       throw new ApiError(409, 'conflict', `A token or section named ${input.name} already exists`);
     }
-    const bearer = newBearer(ports.randomBytes(16));
-    const salt = newSalt(ports.randomBytes(16));
+    const bearer = newBearer(ports.randomBytes(BEARER_BYTES));
+    const salt = newSalt(ports.randomBytes(SALT_BYTES));
     const now = Math.floor(ports.now() / 1000);
     const options = addSection(snapshot.model, TOKEN_TYPE, input.name).options;
     options.set('salt', salt);

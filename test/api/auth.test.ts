@@ -31,7 +31,7 @@ test('the token CLI mints a token stored as salt and hash only, shown once', asy
   assert.match(bearer, /^wrtapi_[0-9a-f]{32}$/);
   const stored = config(router);
   assert.not.ok(stored.includes(bearer), 'the bearer is not stored');
-  assert.match(stored, /\nconfig token 'ci'\n\toption salt '[0-9a-f]{32}'\n\toption hash '[0-9a-f]{64}'\n\tlist scope 'firewall:rw'\n\tlist scope 'wrtapi:metrics:ro'\n\toption created '\d+'\n/);
+  assert.match(stored, /\nconfig token 'ci'\n\toption salt '[0-9a-f]{14}'\n\toption hash '[0-9a-f]{64}'\n\tlist scope 'firewall:rw'\n\tlist scope 'wrtapi:metrics:ro'\n\toption created '\d+'\n/);
   const listed = await router.token(['list', '--json']);
   assert.equal(JSON.parse(listed.stdout).map((record: { name: string }) => record.name), ['ci']);
   assert.not.match(listed.stdout, /salt|hash|wrtapi_[0-9a-f]{32}/);
