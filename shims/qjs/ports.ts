@@ -47,13 +47,15 @@ export function routerPorts(): Ports {
     return `${path.slice(0, slash + 1)}.${path.slice(slash + 1)}.${pid()}.${temporaryCounter++}.tmp`;
   }
 
+  // The leaf first: state directories nearly always exist, and then one mkdir() settles it.
   function makeDirectory(path: string) {
-    let prefix = '';
-    for (const part of path.split('/').filter(Boolean)) {
-      prefix += '/' + part;
-      const errno = os.mkdir(real(prefix), 0o755);
-      if (errno !== 0 && errno !== -EEXIST) fail('cannot create directory', prefix, errno);
-    }
+    const errno = os.mkdir(real(path), 0o755);
+    if (errno === 0 || errno === -EEXIST) return;
+    const slash = path.lastIndexOf('/');
+    if (errno !== -ENOENT || slash <= 0) fail('cannot create directory', path, errno);
+    makeDirectory(path.slice(0, slash));
+    const retried = os.mkdir(real(path), 0o755);
+    if (retried !== 0 && retried !== -EEXIST) fail('cannot create directory', path, retried);
   }
 
   let cachedPid = 0;
