@@ -1,4 +1,4 @@
-import { withMutex } from './config/locks.js';
+import { withMutex } from './config/lock-file.js';
 import { RECORD_DIRECTORY as DIRECTORY, type RequestRecord } from './metrics.js';
 import type { Ports } from './ports.js';
 

@@ -1,4 +1,4 @@
-import { withMutex } from '../config/locks.js';
+import { withMutex } from '../config/lock-file.js';
 import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import type { UciPackage } from '../uci/index.js';

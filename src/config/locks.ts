@@ -1,12 +1,10 @@
 import { ApiError } from '../errors.js';
 import type { Ports } from '../ports.js';
+import { isStale, tryCreate } from './lock-file.js';
 
 const LOCK_DIR = '/var/lock';
 const GLOBAL_LOCK = `${LOCK_DIR}/wrtapi.global.lock`;
 const SHARED_MARKER_PREFIX = 'wrtapi.global.shared.';
-// A lock file is created first and gets its owner's pid a moment later; an empty one older than
-// this was left by a process killed in between.
-const EMPTY_LOCK_GRACE_MS = 5000;
 
 export type GlobalMode = 'shared' | 'exclusive';
 
@@ -23,23 +21,6 @@ export class LockedError extends ApiError {
   constructor(lock: string, readonly lockType: 'global' | 'package') {
     super(423, 'locked', `Another write holds the lock ${lock}; retry`, { headers: { 'Retry-After': '1' } });
   }
-}
-
-/** True when the file names a process that is gone: a writer killed while holding its lock. */
-function isStale(ports: Ports, path: string): boolean {
-  const owner = Number(ports.readFile(path) ?? '');
-  if (owner > 0) return !ports.isAlive(owner);
-  const info = ports.stat(path);
-  return info !== undefined && ports.now() - info.mtimeMs > EMPTY_LOCK_GRACE_MS;
-}
-
-/** Creates a lock file holding our pid, taking over one whose owner died; never waits. */
-function tryCreate(ports: Ports, path: string): boolean {
-  const pid = String(ports.pid());
-  if (ports.createExclusive(path, pid)) return true;
-  if (!isStale(ports, path)) return false;
-  ports.remove(path);
-  return ports.createExclusive(path, pid);
 }
 
 /**
@@ -80,27 +61,4 @@ export function acquireLocks(ports: Ports, packages: string[], global: GlobalMod
     throw error;
   }
   return { release };
-}
-
-const MUTEX_ATTEMPTS = 50;
-const MUTEX_WAIT_MS = 2;
-
-/**
- * Runs `critical` while holding a short-lived mutex file, for the read-modify-write of a small state
- * file (a rate-limit bucket). Unlike the write locks it waits, a few milliseconds at a time; false
- * when the mutex could not be had, and then `critical` did not run.
- */
-export function withMutex(ports: Ports, path: string, critical: () => void): boolean {
-  for (let attempt = 0; attempt < MUTEX_ATTEMPTS; attempt++) {
-    if (tryCreate(ports, path)) {
-      try {
-        critical();
-      } finally {
-        ports.remove(path);
-      }
-      return true;
-    }
-    ports.sleep(MUTEX_WAIT_MS);
-  }
-  return false;
 }
