@@ -1,6 +1,6 @@
 import { parseDuration } from './auth/duration.js';
-import { mintProblems, mintToken, revokeToken } from './auth/token-admin.js';
-import { findToken, SERVICE_PACKAGE, tokenRecord, tokensIn, type TokenRecord } from './auth/tokens.js';
+import { findToken, mintProblems, mintToken, revokeToken, tokenRecord, type TokenRecord } from './auth/token-admin.js';
+import { SERVICE_PACKAGE, tokensIn } from './auth/tokens.js';
 import { readPackage } from './config/store.js';
 import { ApiError } from './errors.js';
 import type { Ports } from './ports.js';

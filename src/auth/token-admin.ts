@@ -1,6 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
 import { commitPackage } from '../config/commit.js';
-import { takeSnapshot } from '../config/store.js';
+import { readPackage, takeSnapshot } from '../config/store.js';
 import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { addSection, findSection, removeSection } from '../uci/index.js';
@@ -8,10 +8,43 @@ import { parseCidr } from './cidr.js';
 import { BEARER_BYTES, hashBearer, newBearer, newSalt, SALT_BYTES } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
-import { rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE } from './tokens.js';
+import { isoTime, rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, type Token } from './tokens.js';
 
 // The name is also the UCI section name, so it keeps to UCI's charset.
 const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
+
+/** What a client may see of a token: never the salt or the hash. */
+export interface TokenRecord {
+  name: string;
+  scopes: string[];
+  created_at: string | null;
+  expires_at: string | null;
+  allowed_cidrs: string[];
+  rate: number | null;
+  burst: number | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
+export function tokenRecord(token: Token): TokenRecord {
+  return {
+    name: token.name,
+    scopes: token.scopes,
+    created_at: isoTime(token.createdAt),
+    expires_at: isoTime(token.expiresAt),
+    allowed_cidrs: token.allowedCidrs,
+    rate: token.rate ?? null,
+    burst: token.burst ?? null,
+    last_used_at: isoTime(token.lastUsedAt),
+    last_used_ip: token.lastUsedIp ?? null,
+  };
+}
+
+export async function findToken(ports: Ports, name: string): Promise<Token> {
+  const token = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).find((candidate) => candidate.name === name);
+  if (!token) throw new ApiError(404, 'not_found', `No token named ${name}`);
+  return token;
+}
 
 export interface MintInput {
   name: string;

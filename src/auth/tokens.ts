@@ -1,6 +1,3 @@
-import { readPackage } from '../config/store.js';
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
 import { type UciPackage, type UciSection } from '../uci/index.js';
 import { constantTimeEqual, hashBearer } from './hash.js';
 
@@ -21,19 +18,6 @@ export interface Token {
   burst?: number;
   lastUsedAt?: number;
   lastUsedIp?: string;
-}
-
-/** What a client may see of a token: never the salt or the hash. */
-export interface TokenRecord {
-  name: string;
-  scopes: string[];
-  created_at: string | null;
-  expires_at: string | null;
-  allowed_cidrs: string[];
-  rate: number | null;
-  burst: number | null;
-  last_used_at: string | null;
-  last_used_ip: string | null;
 }
 
 function list(section: UciSection, option: string): string[] {
@@ -73,20 +57,6 @@ export function isoTime(epochSeconds: number | undefined): string | null {
   return epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-export function tokenRecord(token: Token): TokenRecord {
-  return {
-    name: token.name,
-    scopes: token.scopes,
-    created_at: isoTime(token.createdAt),
-    expires_at: isoTime(token.expiresAt),
-    allowed_cidrs: token.allowedCidrs,
-    rate: token.rate ?? null,
-    burst: token.burst ?? null,
-    last_used_at: isoTime(token.lastUsedAt),
-    last_used_ip: token.lastUsedIp ?? null,
-  };
-}
-
 /** The token a bearer belongs to. Every stored hash is compared in constant time. */
 export function findByBearer(tokens: Token[], bearer: string): Token | undefined {
   let found: Token | undefined;
@@ -98,12 +68,6 @@ export function findByBearer(tokens: Token[], bearer: string): Token | undefined
 
 export function rateLimitStatePath(name: string): string {
   return `/tmp/wrtapi/ratelimit/${name}`;
-}
-
-export async function findToken(ports: Ports, name: string): Promise<Token> {
-  const token = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).find((candidate) => candidate.name === name);
-  if (!token) throw new ApiError(404, 'not_found', `No token named ${name}`);
-  return token;
 }
 
 /** `last_used_at`/`last_used_ip` are stamped at most once a minute. */

@@ -1,5 +1,4 @@
-import { revokeToken } from '../auth/token-admin.js';
-import { findToken, tokenRecord } from '../auth/tokens.js';
+import { findToken, revokeToken, tokenRecord } from '../auth/token-admin.js';
 import type { Context } from '../routes.js';
 import { jsonResponse, plainResponse } from '../response.js';
 

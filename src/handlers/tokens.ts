@@ -1,6 +1,6 @@
 import { mayMint } from '../auth/scope-tree.js';
-import { mintProblems, mintToken } from '../auth/token-admin.js';
-import { SERVICE_PACKAGE, tokenRecord, tokensIn } from '../auth/tokens.js';
+import { mintProblems, mintToken, tokenRecord } from '../auth/token-admin.js';
+import { SERVICE_PACKAGE, tokensIn } from '../auth/tokens.js';
 import { readPackage } from '../config/store.js';
 import { ApiError } from '../errors.js';
 import { parseJsonObject } from '../json-body.js';
