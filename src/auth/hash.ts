@@ -56,26 +56,3 @@ export function constantTimeEqual(a: string, b: string): boolean {
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return difference === 0;
 }
-
-export const BEARER_BYTES = 16;
-
-function requireBytes(random: Uint8Array, count: number): void {
-  if (random.length !== count) throw new RangeError(`expected ${count} random bytes, got ${random.length}`);
-}
-
-/** A bearer from 16 random bytes (128 bits): `wrtapi_` and 32 lowercase hex digits, URL- and header-safe. */
-export function newBearer(random: Uint8Array): string {
-  requireBytes(random, BEARER_BYTES);
-  return `wrtapi_${hex(random)}`;
-}
-
-// 7 bytes make `<salt>:<bearer>` 54 bytes, which SHA-256 hashes in one 64-byte block instead of
-// two: the hash is the costliest JavaScript an authenticated request runs. A salt only has to
-// differ between tokens; the bearer's 128 random bits are what resists guessing.
-export const SALT_BYTES = 7;
-
-/** A salt from SALT_BYTES random bytes: 14 lowercase hex digits. */
-export function newSalt(random: Uint8Array): string {
-  requireBytes(random, SALT_BYTES);
-  return hex(random);
-}

@@ -5,13 +5,36 @@ import { ApiError, type FieldError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { addSection, findSection, removeSection } from '../uci/index.js';
 import { parseCidr } from './cidr.js';
-import { BEARER_BYTES, hashBearer, newBearer, newSalt, SALT_BYTES } from './hash.js';
+import { hashBearer, hex } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
 import { isoTime, rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, type Token } from './tokens.js';
 
 // The name is also the UCI section name, so it keeps to UCI's charset.
 const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
+
+const BEARER_BYTES = 16;
+
+function requireBytes(random: Uint8Array, count: number): void {
+  if (random.length !== count) throw new RangeError(`expected ${count} random bytes, got ${random.length}`);
+}
+
+/** A bearer from 16 random bytes (128 bits): `wrtapi_` and 32 lowercase hex digits, URL- and header-safe. */
+export function newBearer(random: Uint8Array): string {
+  requireBytes(random, BEARER_BYTES);
+  return `wrtapi_${hex(random)}`;
+}
+
+// 7 bytes make `<salt>:<bearer>` 54 bytes, which SHA-256 hashes in one 64-byte block instead of
+// two: the hash is the costliest JavaScript an authenticated request runs. A salt only has to
+// differ between tokens; the bearer's 128 random bits are what resists guessing.
+const SALT_BYTES = 7;
+
+/** A salt from SALT_BYTES random bytes: 14 lowercase hex digits. */
+export function newSalt(random: Uint8Array): string {
+  requireBytes(random, SALT_BYTES);
+  return hex(random);
+}
 
 /** What a client may see of a token: never the salt or the hash. */
 export interface TokenRecord {

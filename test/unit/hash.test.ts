@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { etagOf } from '../../src/engine/read.js';
-import { constantTimeEqual, hashBearer, hex, newBearer, newSalt, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
+import { constantTimeEqual, hashBearer, hex, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
+import { newBearer, newSalt } from '../../src/auth/token-admin.js';
 
 test('SHA-256 NIST vectors', () => {
   assert.is(sha256Hex(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
