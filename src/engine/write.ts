@@ -4,8 +4,10 @@ import type { Request } from '../request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { jsonResponse, type Response } from '../response.js';
 import { ulid } from '../ulid.js';
-import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from './read.js';
+import { conditionsOf, etagMatches, etagOf } from './etag.js';
+import { findResourceSection, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
@@ -92,6 +94,11 @@ export function checkPreconditions(request: Request, current: JsonObject): void 
   const etag = etagOf(current);
   if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
+}
+
+/** The answer to a write that leaves a resource: its body, its ETag and the reload headers. */
+export function writtenResponse({ result, headers }: Written<JsonObject>): Response {
+  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readPackage } from '../config/store.js';
-import { etagOf, sectionsOf, viewOf } from '../engine/read.js';
+import { sectionsOf, viewOf } from '../engine/read.js';
 import { ApiError } from '../errors.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from '../routes.js';
@@ -47,7 +47,6 @@ export async function POST({ ports, request, route }: Context) {
   const definition = (await entry.module()).mapping;
   const { parseJsonObject } = await import('../json-body.js');
   const body = parseJsonObject(request.body()) as JsonObject;
-  const { createResource } = await import('../engine/write.js');
-  const { result, headers } = await createResource({ ports, request, entry, definition }, body);
-  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+  const { createResource, writtenResponse } = await import('../engine/write.js');
+  return writtenResponse(await createResource({ ports, request, entry, definition }, body));
 }

@@ -1,5 +1,6 @@
 import { readPackage } from '../config/store.js';
-import { conditionsOf, etagMatches, etagOf, findResourceSection, viewOf } from '../engine/read.js';
+import { conditionsOf, etagMatches, etagOf } from '../engine/etag.js';
+import { findResourceSection, viewOf } from '../engine/read.js';
 import type { Json, JsonObject } from '../resources/model.js';
 import type { Context } from '../routes.js';
 import { jsonResponse, plainResponse } from '../response.js';
@@ -26,9 +27,8 @@ export async function GET(context: Context) {
 export async function PUT(context: Context) {
   const { parseJsonObject } = await import('../json-body.js');
   const body = parseJsonObject(context.request.body()) as JsonObject;
-  const { replaceResource } = await import('../engine/write.js');
-  const { result, headers } = await replaceResource(await target(context), body);
-  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+  const { replaceResource, writtenResponse } = await import('../engine/write.js');
+  return writtenResponse(await replaceResource(await target(context), body));
 }
 
 /** A merge patch, or a JSON Patch document when sent as application/json-patch+json. */
@@ -38,8 +38,8 @@ export async function PATCH(context: Context) {
   const text = context.request.body();
   const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
   const { patchResource } = await import('../engine/patch-resource.js');
-  const { result, headers } = await patchResource(await target(context), patch, jsonPatch);
-  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+  const { writtenResponse } = await import('../engine/write.js');
+  return writtenResponse(await patchResource(await target(context), patch, jsonPatch));
 }
 
 export async function DELETE(context: Context) {

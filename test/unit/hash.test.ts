@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { etagOf } from '../../src/engine/read.js';
+import { etagOf } from '../../src/engine/etag.js';
 import { constantTimeEqual, hashBearer, hex, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
 import { newBearer, newSalt } from '../../src/auth/token-admin.js';
 

@@ -1,0 +1,37 @@
+// ETags and the conditional requests they serve. Collections carry none, so their reads never load this.
+import type { Request } from '../request.js';
+import type { JsonObject } from '../resources/model.js';
+
+/**
+ * A quoted hash of the body alone, so sibling sections never change it. An ETag guards against lost
+ * updates between cooperating writers, not against forgery, and SHA-256 in QuickJS's interpreter
+ * cost more than the rest of a read: two 32-bit multiply-xor lanes (cyrb53's) give 64 bits instead.
+ */
+export function etagOf(body: JsonObject): string {
+  const text = JSON.stringify(body);
+  let a = 0xdeadbeef;
+  let b = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 2654435761);
+    b = Math.imul(b ^ code, 1597334677);
+  }
+  a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
+  b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  return `"${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}"`;
+}
+
+/** Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any). */
+export function etagMatches(condition: string, etag: string): boolean {
+  return condition
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === '*' || candidate === etag);
+}
+
+export function conditionsOf(request: Request) {
+  return {
+    ifMatch: request.headerOrQuery('If-Match', 'if_match'),
+    ifNoneMatch: request.headerOrQuery('If-None-Match', 'if_none_match'),
+  };
+}
