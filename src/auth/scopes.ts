@@ -31,7 +31,6 @@ export function parseScope(text: string): ParsedScope {
   return { ok: true, scope: { path: parts, access } };
 }
 
-/** Why the scope is malformed or outside the known scope tree, or undefined when it is valid. */
 // A scope's segments must equal the target's leading segments (or be `*`). So a one-segment scope
 // covers the bare domain and every subresource under it (`firewall:rw`, `system:rw` also reaching
 // the /system singleton), while `firewall:*:rw` covers every firewall subresource but not the bare
