@@ -71,6 +71,7 @@ const CURATED_SECTIONS: ReadonlyMap<string, Target> = new Map(
   ).map(([pkg, type, domain, sub]): [string, Target] => [`${pkg}/${type}`, sub ? { domain, sub } : { domain }]),
 );
 
+/** Why the scope is malformed or outside the known scope tree, or undefined when it is valid. */
 export function scopeProblem(text: string): string | undefined {
   const parsed = parseScope(text);
   if (!parsed.ok) return parsed.reason;
