@@ -58,16 +58,16 @@ export function packageBuilder() {
     },
     option(name: string, value: string, list: boolean): boolean {
       if (!open) return false;
-      const current = open.options.get(name);
-      if (list) {
-        if (current === undefined) open.options.set(name, [value]);
-        else if (typeof current === 'string') open.options.set(name, [current, value]);
-        else current.push(value);
-      } else if (value !== '') {
+      if (!list) {
         // uci_set() with an empty value on the parser's pointer changes nothing: the option is
         // neither created nor cleared.
-        open.options.set(name, value);
+        if (value !== '') open.options.set(name, value);
+        return true;
       }
+      const current = open.options.get(name);
+      if (current === undefined) open.options.set(name, [value]);
+      else if (typeof current === 'string') open.options.set(name, [current, value]);
+      else current.push(value);
       return true;
     },
   };
