@@ -7,11 +7,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type UciSection, type UciValue } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
+import { parseCanonical } from '../../src/uci/read.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;
 
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/firewall', import.meta.url), 'utf8');
+// The same configuration as firewall4's package ships it, before any `uci commit` rewrote it.
+const SHIPPED = readFileSync(new URL('../../../../test/fixtures/uci/upstream/firewall', import.meta.url), 'utf8');
 
 // Realistic sections beyond the stock ones: many options in the lenient spellings fw4 accepts, one
 // named section (managed from the start) and an ipset, which no resource covers and no write may touch.
@@ -331,6 +334,27 @@ test('the comparison sees what fw4 sees: lenient spellings are equal, a list on 
   assert.not.equal(meaning("config rule\n\tlist proto 'tcp udp'\n"), meaning("config rule\n\tlist proto 'tcp'\n\tlist proto 'udp'\n"));
   assert.not.equal(meaning("config zone\n\toption log '1'\n"), meaning("config zone\n\toption log 'true'\n"));
   assert.not.equal(meaning("config rule\n\toption limit '10/minute'\n"), meaning("config rule\n\toption limit '10/second'\n"));
+});
+
+test('the file as firewall4 ships it reads exactly like the file uci commit writes', async () => {
+  const reads = async () => {
+    const bodies: unknown[] = [];
+    for (const [resource] of COLLECTIONS) {
+      const list = await call({ method: 'GET', path: `/${resource}` });
+      assert.is(list.status, 200, list.body);
+      for (const item of list.json as Body[]) await assertConforms(resource, item);
+      bodies.push(list.json);
+    }
+    bodies.push(await conforming('firewall/defaults', await call({ method: 'GET', path: '/firewall/defaults' })));
+    return bodies;
+  };
+  writeFileSync(router.path('/etc/config/firewall'), STOCK);
+  const committed = await reads();
+  // Not in uci commit's form, so the read goes through the full tokenizer the bundle loads on demand.
+  assert.is(parseCanonical(SHIPPED), undefined);
+  writeFileSync(router.path('/etc/config/firewall'), SHIPPED);
+  assert.equal(await reads(), committed);
+  assert.is(firewall(), SHIPPED);
 });
 
 test.run();
