@@ -165,5 +165,10 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
   else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));
   const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
   const settings = config.sections.find((section) => section.type === 'wrtapi');
+  if (settings?.options.get('debug') === '1') {
+    for (const call of (await import('./bus.js')).busCalls()) {
+      logLine(ports, 'debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`);
+    }
+  }
   if (settings?.options.get('access') === '1') logLine(ports, 'info', line('ACCESS'));
 }

@@ -4,7 +4,7 @@ import type { Ports } from '../ports.js';
 import type { Request } from '../request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
-import { decide, type Target } from './scopes.js';
+import { decide, targetName, type Target } from './scopes.js';
 import { findByBearer, SERVICE_PACKAGE, stampDue, tokensIn, type Token } from './tokens.js';
 
 const BEARER = /^Bearer +([!-~]+)$/i;
@@ -42,7 +42,6 @@ export function enforceRateLimit(ports: Ports, caller: Caller): void {
 
 export function requireScope(caller: Caller, target: Target, write: boolean): void {
   if (!decide(caller.token.scopes, target, write)) {
-    const scope = [target.domain, target.sub, write ? 'rw' : 'ro'].filter(Boolean).join(':');
-    throw new ApiError(403, 'insufficient_scope', `This token's scopes do not grant ${scope}`);
+    throw new ApiError(403, 'insufficient_scope', `This token's scopes do not grant ${targetName(target)}:${write ? 'rw' : 'ro'}`);
   }
 }

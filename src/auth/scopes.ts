@@ -12,6 +12,11 @@ export interface Target {
   sub?: string;
 }
 
+/** `firewall:rules`, or `system` for a bare domain: how a target is named in scopes and diagnostics. */
+export function targetName(target: Target): string {
+  return target.sub === undefined ? target.domain : `${target.domain}:${target.sub}`;
+}
+
 export type ParsedScope = { ok: true; scope: Scope } | { ok: false; reason: string };
 
 // Narrower than libuci, which takes any printable character in a package name; real package

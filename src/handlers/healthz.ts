@@ -1,3 +1,4 @@
+import { callBus } from '../bus.js';
 import type { Context } from '../routes.js';
 import { plainResponse } from '../response.js';
 import { readUci } from '../uci/index.js';
@@ -20,13 +21,8 @@ export async function GET({ ports }: Context) {
     errors.push(`${check}: ${why}`);
   };
 
-  const info = ports.run(['/bin/ubus', 'call', 'system', 'info']);
-  let system: { uptime?: unknown; localtime?: unknown } | undefined;
-  try {
-    if (info.code === 0) system = JSON.parse(info.stdout);
-  } catch {
-    // A garbled answer is reported like a failed call below.
-  }
+  const info = callBus(ports, 'system', 'info');
+  const system = info.answer as { uptime?: unknown; localtime?: unknown } | undefined;
   if (!system) {
     degrade('ubus', info.stderr.trim() || `ubus call system info exited ${info.code}`);
   } else if (typeof system.uptime === 'number' && system.uptime >= BOOT_GRACE_SECONDS) {
