@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { ErrorCode, FieldErrorCode } from '../src/errors.js';
+import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../src/errors.js';
 import { readOption } from '../src/resources/options.js';
 import { isGroup, type Field, type Group, type JsonSchema, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
 
@@ -482,6 +482,7 @@ const FIELD_ERROR_CODES = Object.keys({
   required: true, invalid_type: true, invalid_format: true, out_of_range: true, not_in_enum: true, conflict: true,
   read_only: true, unknown_field: true,
 } satisfies Record<FieldErrorCode, true>);
+const SWEEP_ERROR_CODES = Object.keys({ unreadable: true, sweep_failed: true } satisfies Record<SweepErrorCode, true>);
 
 const ERROR_RESPONSES: Record<number, [string, string]> = {
   400: ['BadRequest', '`bad_request`: malformed JSON or wrong shape; `invalid_cursor`.'],
@@ -608,6 +609,14 @@ function fixedPaths(): Record<string, Operation> {
         200: { description: 'The metrics.', headers: headers(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
       }, { operationId: 'getMetrics' }),
     },
+    '/diagnostics': {
+      get: operation('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
+        200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: headers(), content: json(ref('schemas', 'Diagnostics')) },
+      }, {
+        operationId: 'getDiagnostics',
+        parameters: [{ name: 'validate', in: 'query', required: false, schema: { type: 'string', enum: ['0', '1'], default: '0' }, description: '`1` runs every readable section through the write validation.' }],
+      }),
+    },
     '/tokens': {
       get: operation('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: headers(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
       post: operation('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
@@ -698,6 +707,71 @@ const FIXED_SCHEMAS: Properties = {
       allowed_cidrs: { type: 'array', items: { type: 'string' } },
       last_used_at: { type: ['string', 'null'], format: 'date-time' },
       last_used_ip: { type: ['string', 'null'] },
+    },
+  },
+  Diagnostics: {
+    type: 'object',
+    required: ['version', 'uptime_seconds', 'resources_loaded', 'lock_state', 'recent_errors', 'management_path', 'request_id'],
+    properties: {
+      version: { type: 'string' },
+      uptime_seconds: { type: 'integer' },
+      resources_loaded: { type: 'array', items: { type: 'string' }, description: 'Scope-style names such as `firewall:rules`.' },
+      lock_state: {
+        type: 'object',
+        description: 'Which lock files exist: a lock file lives while a writer holds it, or after a killed writer until the next write takes it over.',
+        required: ['global_held', 'per_package'],
+        properties: { global_held: { type: 'boolean' }, per_package: { type: 'object', additionalProperties: { type: 'boolean' } } },
+      },
+      recent_errors: {
+        type: 'array',
+        description: 'The last 20 error envelopes, oldest first.',
+        items: {
+          type: 'object',
+          required: ['ts', 'request_id', 'code', 'status', 'method', 'path', 'message'],
+          properties: {
+            ts: { type: 'string', format: 'date-time' },
+            request_id: { type: 'string' },
+            code: { type: 'string', enum: ERROR_CODES },
+            status: { type: 'integer' },
+            method: { type: 'string' },
+            path: { type: 'string' },
+            message: { type: 'string' },
+          },
+        },
+      },
+      management_path: {
+        type: 'object',
+        description: 'The caller\'s address, and the device and interface a kernel route lookup of it leaves through.',
+        required: ['address', 'device', 'interface'],
+        properties: { address: { type: 'string' }, device: { type: ['string', 'null'] }, interface: { type: ['string', 'null'] } },
+      },
+      request_id: { type: 'string' },
+      invalid_sections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['resource', 'id', 'managed', 'errors'],
+          properties: {
+            resource: { type: 'string' },
+            id: { type: ['string', 'null'], description: 'Null only when the resource\'s sweep failed as a whole.' },
+            managed: { type: ['boolean', 'null'] },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['field', 'code', 'message'],
+                properties: {
+                  field: { type: 'string' },
+                  code: { type: 'string', enum: [...FIELD_ERROR_CODES, ...SWEEP_ERROR_CODES] },
+                  message: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+      swept_resources: { type: 'array', items: { type: 'string' } },
+      skipped_for_scope: { type: 'array', items: { type: 'string' } },
     },
   },
   Token: {

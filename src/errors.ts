@@ -32,6 +32,9 @@ export type FieldErrorCode =
   | 'read_only'
   | 'unknown_field';
 
+/** Codes that appear only inside `invalid_sections` of `GET /diagnostics?validate=1`. */
+export type SweepErrorCode = 'unreadable' | 'sweep_failed';
+
 export interface FieldError {
   field: string;
   code: FieldErrorCode;

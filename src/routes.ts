@@ -49,6 +49,7 @@ const ROUTES: Route[] = [
   { template: '/schema/:package/:resource', methods: ['GET'], access: 'open', load: () => import('./handlers/schema.js') },
   { template: '/auth/whoami', methods: ['GET'], access: 'token', load: () => import('./handlers/whoami.js') },
   { template: '/metrics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'metrics' } }, load: () => import('./handlers/metrics.js') },
+  { template: '/diagnostics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'diagnostics' } }, load: () => import('./handlers/diagnostics.js') },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
 ];

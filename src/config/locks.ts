@@ -16,6 +16,24 @@ function packageLockPath(pkg: string): string {
   return `${LOCK_DIR}/wrtapi.${pkg}.lock`;
 }
 
+/**
+ * Which lock files exist: `global_held` when the exclusive lock or a shared holder's marker does,
+ * `per_package` for the given packages and any other package with a lock file. A lock file exists
+ * while a writer holds it, or after a writer was killed until the next write takes it over.
+ */
+export function lockState(ports: Ports, packages: string[]) {
+  const names = ports.list(LOCK_DIR);
+  const per_package: Record<string, boolean> = {};
+  for (const pkg of packages) per_package[pkg] = false;
+  let global_held = false;
+  for (const name of names) {
+    const path = `${LOCK_DIR}/${name}`;
+    if (path === GLOBAL_LOCK || name.startsWith(SHARED_MARKER_PREFIX)) global_held = true;
+    else if (/^wrtapi\..+\.lock$/.test(name)) per_package[name.slice('wrtapi.'.length, -'.lock'.length)] = true;
+  }
+  return { global_held, per_package };
+}
+
 /** `423 locked`; the lock type feeds `wrtapi_lock_contention_total`. */
 export class LockedError extends ApiError {
   constructor(lock: string, readonly lockType: 'global' | 'package') {

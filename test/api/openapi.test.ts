@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
@@ -110,7 +110,7 @@ test('query fallbacks, response headers and the error envelope are declared', ()
   assert.is(error.properties.code.enum.length, 22);
   assert.equal(Object.keys(error.properties), ['code', 'message', 'request_id', 'errors', 'reload_error', 'restore_error']);
   assert.equal(document.components.schemas.FieldError.required, ['field', 'code', 'message']);
-  for (const path of ['/healthz', '/auth/whoami', '/metrics', '/tokens', '/tokens/{name}', '/openapi.json', '/schema', '/schema/{package}/{resource}']) {
+  for (const path of ['/healthz', '/auth/whoami', '/metrics', '/diagnostics', '/tokens', '/tokens/{name}', '/openapi.json', '/schema', '/schema/{package}/{resource}']) {
     assert.ok(document.paths[path], path);
   }
   assert.equal(document.paths['/healthz'].get.security, []);
@@ -147,6 +147,23 @@ test('live answers conform to the document: /healthz and a forwardings list', as
   assert.is(list.status, 200, list.body);
   assert.ok((list.json as Body[]).length > 0);
   conforms(list, document.paths['/firewall/forwardings'].get.responses[200].content['application/json'].schema);
+});
+
+test('live answers conform to the document: /diagnostics with recent errors and a sweep that finds invalid sections', async () => {
+  const firewall = router.path('/etc/config/firewall');
+  const stock = readFileSync(firewall, 'utf8');
+  writeFileSync(firewall, `${stock}\nconfig rule\n\toption src 'nowhere'\n\toption target 'MAYBE'\n`);
+  try {
+    const authorization = `Bearer ${await router.mint('diagnostics', ['*:ro'])}`;
+    await router.request({ method: 'GET', path: '/firewall/rules/none', headers: { authorization } });
+    const response = await router.request({ method: 'GET', path: '/diagnostics?validate=1', headers: { authorization } });
+    assert.is(response.status, 200, response.body);
+    const body = response.json as Body;
+    assert.ok(body.recent_errors.length > 0 && body.invalid_sections.length > 0, response.body);
+    conforms(response, document.paths['/diagnostics'].get.responses[200].content['application/json'].schema);
+  } finally {
+    writeFileSync(firewall, stock);
+  }
 });
 
 test.run();
