@@ -12,8 +12,8 @@ const emptyDirs = ['var/lock', 'var/log', 'var/emu/wg', 'tmp/hosts', 'www/cgi-bi
 /**
  * Creates an emulated router filesystem in `root`: stock OpenWrt 24.10 configuration, init scripts
  * that record what they were asked to do in var/log/init.log, stand-ins for ubus, ip, wg, opkg and
- * logger (each documented in its header), an empty syslog var/log/messages, and DHCP lease files
- * whose leases run for 12 more hours.
+ * logger (each documented in its header), an empty syslog var/log/messages, a proc/uptime of one day
+ * (as `ubus call system info` says), and DHCP lease files whose leases run for 12 more hours.
  */
 export function initSandbox(root: string, options: { force?: boolean } = {}): void {
   if (!options.force && existsSync(root) && readdirSync(root).length > 0) {

@@ -51,17 +51,13 @@ function managementPath(ports: Ports, remoteAddr: string) {
   return { address, device: device ?? null, interface: device === undefined ? null : interfaceOf(ports, device, source) };
 }
 
-function uptimeSeconds(ports: Ports): number {
-  return Math.floor(parseFloat(ports.readFile('/proc/uptime') ?? ''));
-}
-
 /** `GET /diagnostics`, with `?validate=1` the sweep of every section the token may read. */
 export async function GET({ ports, request, requestId, caller }: Context) {
   const validate = request.query.get('validate') ?? '0';
   if (validate !== '0' && validate !== '1') throw new ApiError(400, 'bad_request', 'validate must be 0 or 1');
   const body = {
     version: VERSION,
-    uptime_seconds: uptimeSeconds(ports),
+    uptime_seconds: Math.floor(parseFloat(ports.readFile('/proc/uptime')!)),
     resources_loaded: RESOURCES.map((entry) => targetName(entry.scope)),
     lock_state: lockState(ports, [...new Set([SERVICE_PACKAGE, ...RESOURCES.map((entry) => entry.package)])]),
     recent_errors: recentErrors(ports),
