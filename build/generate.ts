@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../src/errors.js';
+import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../src/http/errors.js';
 import { readOption } from '../src/resources/options.js';
 import { isGroup, type Field, type Group, type JsonSchema, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../src/resources/model.js';
 

@@ -1,13 +1,14 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
-import { ApiError } from './errors.js';
-import { logLine } from './events.js';
-import { recordRequest } from './metrics.js';
-import type { Ports } from './ports.js';
-import { readRequest, type Request } from './request.js';
-import { errorResponse, renderCgi, type Response } from './response.js';
-import { findRoute, type Route } from './routes.js';
-import { ulid } from './ulid.js';
+import { ApiError } from './http/errors.js';
+import { logLine } from './pipeline/events.js';
+import { recordRequest } from './pipeline/metrics.js';
+import type { Ports } from './platform/ports.js';
+import { readRequest, type Request } from './http/request.js';
+import { errorResponse, renderCgi, type Response } from './http/response.js';
+import type { Route } from './handlers/context.js';
+import { findRoute } from './routes.js';
+import { ulid } from './platform/ulid.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const INSECURE_MARKER = '/etc/wrtapi.insecure';
@@ -82,7 +83,7 @@ async function enforceTransportRule(ports: Ports, request: Request, outcome: Out
 async function idempotent(ports: Ports, request: Request, outcome: Outcome, run: () => Promise<Response>): Promise<Response> {
   const key = request.method === 'POST' ? request.headerOrQuery('Idempotency-Key', 'idempotency_key') : undefined;
   if (key === undefined || !outcome.caller) return run();
-  const { claimIdempotency, settleIdempotency } = await import('./idempotency.js');
+  const { claimIdempotency, settleIdempotency } = await import('./pipeline/idempotency.js');
   const claim = claimIdempotency(ports, outcome.caller.token.name, key, { method: request.method, path: request.path, body: request.body() });
   if (!('path' in claim)) return claim;
   let response: Response;
@@ -113,7 +114,7 @@ async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): 
   const status = outcome.response!.status;
   const token = outcome.caller?.token.name ?? '-';
   if (error) {
-    (await import('./error-ring.js')).rememberError(ports, {
+    (await import('./pipeline/error-ring.js')).rememberError(ports, {
       ts: new Date(ports.now()).toISOString(),
       request_id: requestId,
       code: error.code,
@@ -166,7 +167,7 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
   const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
   const settings = config.sections.find((section) => section.type === 'wrtapi');
   if (settings?.options.get('debug') === '1') {
-    for (const call of (await import('./bus.js')).busCalls()) {
+    for (const call of (await import('./platform/bus.js')).busCalls()) {
       logLine(ports, 'debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`);
     }
   }

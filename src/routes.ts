@@ -1,41 +1,7 @@
-import type { Ports } from './ports.js';
-import type { Request } from './request.js';
-import type { Response } from './response.js';
-import { ApiError } from './errors.js';
-import type { Caller } from './auth/gate.js';
-import type { Target } from './auth/scopes.js';
+import { ApiError } from './http/errors.js';
 import { RESOURCES } from './generated/resources.js';
 import type { ResourceEntry } from './resources/model.js';
-
-export interface Context {
-  ports: Ports;
-  request: Request;
-  requestId: string;
-  /** Values of the route template's `:name` segments. */
-  params: Record<string, string>;
-  /** The authenticated caller; absent on open routes. */
-  caller?: Caller;
-  route: Route;
-}
-
-export type Handler = (context: Context) => Response | Promise<Response>;
-
-/** A route module exports one handler per verb it serves, named after the verb. */
-export type RouteModule = Partial<Record<string, Handler>>;
-
-export interface Route {
-  /** The path template, also the `path` label of metrics, e.g. `/firewall/rules/:id`. */
-  template: string;
-  methods: string[];
-  /**
-   * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
-   * check; else the scope target, and whether even reads need `rw`.
-   */
-  access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
-  load: () => Promise<RouteModule>;
-  /** The curated resource a route of the generic engine serves. */
-  resource?: ResourceEntry;
-}
+import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
 

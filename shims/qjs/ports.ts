@@ -1,6 +1,6 @@
 import * as std from 'std';
 import * as os from 'os';
-import type { FileInfo, Ports, RunResult } from '../../src/ports.js';
+import type { FileInfo, Ports, RunResult } from '../../src/platform/ports.js';
 
 const ENOENT = 2;
 const EEXIST = 17;

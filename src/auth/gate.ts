@@ -1,7 +1,7 @@
 import { readPackage } from '../config/store.js';
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
-import type { Request } from '../request.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
+import type { Request } from '../http/request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
 import { decide, targetName, type Target } from './scopes.js';

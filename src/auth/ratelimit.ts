@@ -1,6 +1,6 @@
 import { withMutex } from '../config/lock-file.js';
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
 import { rateLimitStatePath, type Token } from './tokens.js';
 

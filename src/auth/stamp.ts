@@ -1,7 +1,7 @@
 import { commitPackage } from '../config/commit.js';
 import { acquireLocks } from '../config/locks.js';
 import { takeSnapshot } from '../config/store.js';
-import type { Ports } from '../ports.js';
+import type { Ports } from '../platform/ports.js';
 import { findSection } from '../uci/index.js';
 import { SERVICE_PACKAGE, type Token } from './tokens.js';
 

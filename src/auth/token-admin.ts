@@ -1,8 +1,8 @@
 import { acquireLocks } from '../config/locks.js';
 import { commitPackage } from '../config/commit.js';
 import { readPackage, takeSnapshot } from '../config/store.js';
-import { ApiError, type FieldError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import { addSection, findSection, removeSection } from '../uci/index.js';
 import { parseCidr } from './cidr.js';
 import { hashBearer, hex } from './hash.js';

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import { serializeUci, type UciPackage } from '../uci/index.js';
 import { configPath, type Snapshot } from './store.js';
 

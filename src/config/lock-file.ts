@@ -1,6 +1,6 @@
 // Lock files hold their owner's pid, so one left by a killed process can be taken over. The write
 // locks build on them, and so does the mutex that guards small state files on every request.
-import type { Ports } from '../ports.js';
+import type { Ports } from '../platform/ports.js';
 
 // A lock file is created first and gets its owner's pid a moment later; an empty one older than
 // this was left by a process killed in between.

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import { isStale, tryCreate } from './lock-file.js';
 
 const LOCK_DIR = '/var/lock';

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import { readUci, UciSyntaxError, type UciPackage } from '../uci/index.js';
 
 /** A package as read at the start of a write: the exact text, to detect other writers and to restore. */

@@ -1,5 +1,5 @@
 // ETags and the conditional requests they serve. Collections carry none, so their reads never load this.
-import type { Request } from '../request.js';
+import type { Request } from '../http/request.js';
 import type { JsonObject } from '../resources/model.js';
 
 /**

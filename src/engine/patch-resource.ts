@@ -1,5 +1,5 @@
-import { ApiError, type FieldError } from '../errors.js';
-import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from '../patch.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from './patch.js';
 import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { viewOf } from './read.js';
 import { referrersOf } from './references.js';

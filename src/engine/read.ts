@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
 import { readOption } from '../resources/options.js';
 import { isGroup, type JsonObject, type MappedField, type ResourceMapping } from '../resources/model.js';

@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, type FieldError } from '../http/errors.js';
 import { RESOURCES } from '../generated/resources.js';
 import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext } from '../resources/model.js';
 import type { UciPackage } from '../uci/index.js';

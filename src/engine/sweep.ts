@@ -1,9 +1,9 @@
 import { decide, targetName } from '../auth/scopes.js';
 import { readPackage } from '../config/store.js';
-import { ApiError, type FieldError, type SweepErrorCode } from '../errors.js';
+import { ApiError, type FieldError, type SweepErrorCode } from '../http/errors.js';
 import { RESOURCES } from '../generated/resources.js';
 import type { ResourceEntry } from '../resources/model.js';
-import type { Ports } from '../ports.js';
+import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
 import { sectionsOf, viewOf } from './read.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';

@@ -1,8 +1,8 @@
 import { acquireLocks } from '../config/locks.js';
 import { commitPackage, restorePackage } from '../config/commit.js';
 import { takeSnapshot, type Snapshot } from '../config/store.js';
-import { ApiError } from '../errors.js';
-import type { Ports } from '../ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import { serializeUci, type UciPackage } from '../uci/index.js';
 
 const SERVICE_NAME = /^[A-Za-z0-9_-]+$/;

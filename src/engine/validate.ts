@@ -1,4 +1,4 @@
-import { ApiError, type FieldError, type FieldErrorCode } from '../errors.js';
+import { ApiError, type FieldError, type FieldErrorCode } from '../http/errors.js';
 import {
   valueAt,
   type Json,

@@ -1,11 +1,11 @@
-import { ApiError, type FieldError } from '../errors.js';
-import type { Ports } from '../ports.js';
-import type { Request } from '../request.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
+import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
-import { jsonResponse, type Response } from '../response.js';
-import { ulid } from '../ulid.js';
+import { jsonResponse, type Response } from '../http/response.js';
+import { ulid } from '../platform/ulid.js';
 import { conditionsOf, etagMatches, etagOf } from './etag.js';
 import { findResourceSection, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';

@@ -1,14 +1,14 @@
 import { targetName } from '../auth/scopes.js';
 import { SERVICE_PACKAGE } from '../auth/tokens.js';
-import { callBus } from '../bus.js';
+import { callBus } from '../platform/bus.js';
 import { lockState } from '../config/locks.js';
-import { recentErrors } from '../error-ring.js';
-import { ApiError } from '../errors.js';
+import { recentErrors } from '../pipeline/error-ring.js';
+import { ApiError } from '../http/errors.js';
 import { RESOURCES } from '../generated/resources.js';
-import type { Ports } from '../ports.js';
-import type { Context } from '../routes.js';
-import { jsonResponse } from '../response.js';
-import { VERSION } from '../version.js';
+import type { Ports } from '../platform/ports.js';
+import type { Context } from './context.js';
+import { jsonResponse } from '../http/response.js';
+import { VERSION } from '../platform/version.js';
 
 /** What `ubus call network.interface dump` says of one interface, the parts read here. */
 interface NetifdInterface {

@@ -1,8 +1,8 @@
-import { callBus } from '../bus.js';
-import type { Context } from '../routes.js';
-import { plainResponse } from '../response.js';
+import { callBus } from '../platform/bus.js';
+import type { Context } from './context.js';
+import { plainResponse } from '../http/response.js';
 import { readUci } from '../uci/index.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../platform/version.js';
 
 type CheckState = 'ok' | 'degraded' | 'unknown';
 

@@ -1,6 +1,6 @@
-import { renderMetrics } from '../metrics-totals.js';
-import type { Context } from '../routes.js';
-import { plainResponse } from '../response.js';
+import { renderMetrics } from '../pipeline/metrics-totals.js';
+import type { Context } from './context.js';
+import { plainResponse } from '../http/response.js';
 
 export function GET({ ports }: Context) {
   return plainResponse(200, 'text/plain; version=0.0.4; charset=utf-8', renderMetrics(ports));

@@ -1,5 +1,5 @@
 import { adoptResource, writtenResponse } from '../engine/write.js';
-import type { Context } from '../routes.js';
+import type { Context } from './context.js';
 
 /** `POST /<resource>/{id}/adopt`: an anonymous section gets a generated id and becomes managed. */
 export async function POST({ ports, request, route, params }: Context) {

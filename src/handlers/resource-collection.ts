@@ -1,9 +1,9 @@
 import { readPackage } from '../config/store.js';
 import { sectionsOf, viewOf } from '../engine/read.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import type { JsonObject } from '../resources/model.js';
-import type { Context } from '../routes.js';
-import { jsonResponse } from '../response.js';
+import type { Context } from './context.js';
+import { jsonResponse } from '../http/response.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
@@ -45,7 +45,7 @@ export async function GET({ ports, request, route }: Context) {
 export async function POST({ ports, request, route }: Context) {
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
-  const { parseJsonObject } = await import('../json-body.js');
+  const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(request.body()) as JsonObject;
   const { createResource, writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await createResource({ ports, request, entry, definition }, body));

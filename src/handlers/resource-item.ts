@@ -2,8 +2,8 @@ import { readPackage } from '../config/store.js';
 import { conditionsOf, etagMatches, etagOf } from '../engine/etag.js';
 import { findResourceSection, viewOf } from '../engine/read.js';
 import type { Json, JsonObject } from '../resources/model.js';
-import type { Context } from '../routes.js';
-import { jsonResponse, plainResponse } from '../response.js';
+import type { Context } from './context.js';
+import { jsonResponse, plainResponse } from '../http/response.js';
 
 const JSON_PATCH = 'application/json-patch+json';
 
@@ -25,7 +25,7 @@ export async function GET(context: Context) {
 }
 
 export async function PUT(context: Context) {
-  const { parseJsonObject } = await import('../json-body.js');
+  const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(context.request.body()) as JsonObject;
   const { replaceResource, writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await replaceResource(await target(context), body));
@@ -33,7 +33,7 @@ export async function PUT(context: Context) {
 
 /** A merge patch, or a JSON Patch document when sent as application/json-patch+json. */
 export async function PATCH(context: Context) {
-  const { parseJson, parseJsonObject } = await import('../json-body.js');
+  const { parseJson, parseJsonObject } = await import('../http/json-body.js');
   const jsonPatch = context.request.contentType === JSON_PATCH;
   const text = context.request.body();
   const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;

@@ -1,7 +1,7 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import { SCHEMAS } from '../generated/schemas.js';
-import type { Context } from '../routes.js';
-import { jsonResponse } from '../response.js';
+import type { Context } from './context.js';
+import { jsonResponse } from '../http/response.js';
 
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {

@@ -1,6 +1,6 @@
 import { findToken, revokeToken, tokenRecord } from '../auth/token-admin.js';
-import type { Context } from '../routes.js';
-import { jsonResponse, plainResponse } from '../response.js';
+import type { Context } from './context.js';
+import { jsonResponse, plainResponse } from '../http/response.js';
 
 export async function GET({ ports, params }: Context) {
   return jsonResponse(200, tokenRecord(await findToken(ports, params.name)));

@@ -2,10 +2,10 @@ import { mayMint } from '../auth/scope-tree.js';
 import { mintProblems, mintToken, tokenRecord } from '../auth/token-admin.js';
 import { SERVICE_PACKAGE, tokensIn } from '../auth/tokens.js';
 import { readPackage } from '../config/store.js';
-import { ApiError } from '../errors.js';
-import { parseJsonObject } from '../json-body.js';
-import type { Context } from '../routes.js';
-import { jsonResponse } from '../response.js';
+import { ApiError } from '../http/errors.js';
+import { parseJsonObject } from '../http/json-body.js';
+import type { Context } from './context.js';
+import { jsonResponse } from '../http/response.js';
 
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 

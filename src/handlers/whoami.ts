@@ -1,6 +1,6 @@
 import { isoTime } from '../auth/tokens.js';
-import type { Context } from '../routes.js';
-import { jsonResponse } from '../response.js';
+import type { Context } from './context.js';
+import { jsonResponse } from '../http/response.js';
 
 /** `GET /auth/whoami`: the calling token as the server sees it; any valid token, no scope check. */
 export function GET({ caller, request }: Context) {

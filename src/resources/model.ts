@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js';
+import type { FieldError } from '../http/errors.js';
 import type { UciPackage } from '../uci/index.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -9,5 +9,6 @@ export {
   type UciSection,
   type UciValue,
 } from './model.js';
-export { anonymousName, readUci, UciSyntaxError } from './read.js';
+export { anonymousName, UciSyntaxError } from './builder.js';
+export { readUci } from './read.js';
 export { serializeUci } from './serialize.js';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyJsonPatch, applyMergePatch, jsonEqual, JsonPatchError, type JsonPatchErrorKind } from '../../src/patch.js';
+import { applyJsonPatch, applyMergePatch, jsonEqual, JsonPatchError, type JsonPatchErrorKind } from '../../src/engine/patch.js';
 
 // Frozen inputs make any mutation by the code under test throw (modules run in strict mode).
 function frozen<T>(value: T): T {

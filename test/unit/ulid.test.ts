@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ulid } from '../../src/ulid.js';
+import { ulid } from '../../src/platform/ulid.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const zeros = new Uint8Array(10);

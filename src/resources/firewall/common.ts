@@ -2,7 +2,7 @@
 // firewall4 2024-12-18, OpenWrt 24.10). A pattern accepts what fw4's parser accepts, minus what fw4
 // would apply other than as written or render into a ruleset nft refuses.
 
-import type { FieldError } from '../../errors.js';
+import type { FieldError } from '../../http/errors.js';
 import type { UciValue } from '../../uci/index.js';
 import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
 import { readOption } from '../options.js';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../errors.js';
+import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition } from '../model.js';
 import {

@@ -1,6 +1,6 @@
-import type { Ports } from './ports.js';
-import { parseUci } from './uci/parse.js';
-import { serializeUci } from './uci/index.js';
+import type { Ports } from '../platform/ports.js';
+import { parseUci } from '../uci/parse.js';
+import { serializeUci } from '../uci/index.js';
 
 const UHTTPD_CONFIG = '/etc/config/uhttpd';
 const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';

@@ -1,9 +1,9 @@
-import { parseDuration } from './auth/duration.js';
-import { findToken, mintProblems, mintToken, revokeToken, tokenRecord, type TokenRecord } from './auth/token-admin.js';
-import { SERVICE_PACKAGE, tokensIn } from './auth/tokens.js';
-import { readPackage } from './config/store.js';
-import { ApiError } from './errors.js';
-import type { Ports } from './ports.js';
+import { parseDuration } from '../auth/duration.js';
+import { findToken, mintProblems, mintToken, revokeToken, tokenRecord, type TokenRecord } from '../auth/token-admin.js';
+import { SERVICE_PACKAGE, tokensIn } from '../auth/tokens.js';
+import { readPackage } from '../config/store.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 
 const USAGE = `usage:
   wrtapi-token create --name NAME --scope SCOPE [--scope SCOPE ...] [--expires-in N[smhd]]

@@ -1,5 +1,5 @@
 import { ApiError } from './errors.js';
-import type { Ports } from './ports.js';
+import type { Ports } from '../platform/ports.js';
 
 export interface Request {
   method: string;

@@ -1,6 +1,6 @@
-import { withMutex } from './config/lock-file.js';
-import { RECORD_DIRECTORY as DIRECTORY, type RequestRecord } from './metrics.js';
-import type { Ports } from './ports.js';
+import { withMutex } from '../config/lock-file.js';
+import { RECORD_DIRECTORY as DIRECTORY, type RequestRecord } from './metrics-format.js';
+import type { Ports } from '../platform/ports.js';
 
 const TOTALS = '/tmp/wrtapi/metrics.totals';
 const FOLD_MUTEX = '/tmp/wrtapi/metrics.lock';

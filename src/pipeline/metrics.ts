@@ -1,21 +1,9 @@
-import type { Ports } from './ports.js';
+import type { Ports } from '../platform/ports.js';
+import { RECORD_DIRECTORY, type RequestRecord } from './metrics-format.js';
 
-export const RECORD_DIRECTORY = '/tmp/wrtapi/metrics';
 // Records are folded into the totals by GET /metrics, and by about one request in this many so the
 // directory stays small between scrapes.
 const FOLD_ONE_IN = 64;
-
-/** What one request adds to the counters. */
-export interface RequestRecord {
-  method: string;
-  path: string;
-  status: number;
-  token: string;
-  seconds: number;
-  rateLimitDrop?: boolean;
-  lockType?: string;
-  validateErrors?: { resource: string; code: string }[];
-}
 
 /**
  * Requests run as separate processes at the same time, so each one writes its own record file

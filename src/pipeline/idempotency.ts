@@ -1,7 +1,7 @@
-import { sha256Hex } from './auth/hash.js';
-import { ApiError } from './errors.js';
-import type { Ports } from './ports.js';
-import type { Response } from './response.js';
+import { sha256Hex } from '../auth/hash.js';
+import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
+import type { Response } from '../http/response.js';
 
 const DIRECTORY = '/tmp/wrtapi/idempotency';
 const WINDOW_MS = 24 * 3600 * 1000;

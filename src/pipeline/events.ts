@@ -1,4 +1,4 @@
-import type { Ports } from './ports.js';
+import type { Ports } from '../platform/ports.js';
 
 export type SyslogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'err';
 

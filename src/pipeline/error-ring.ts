@@ -1,4 +1,4 @@
-import type { Ports } from './ports.js';
+import type { Ports } from '../platform/ports.js';
 
 const DIRECTORY = '/tmp/wrtapi/errors';
 const RING_SIZE = 20;

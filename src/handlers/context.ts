@@ -1,0 +1,39 @@
+// What the route table promises a handler, and what a handler gives back: routes.ts builds the
+// table from these, and every handler takes a Context.
+
+import type { Caller } from '../auth/gate.js';
+import type { Target } from '../auth/scopes.js';
+import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
+import type { Ports } from '../platform/ports.js';
+import type { ResourceEntry } from '../resources/model.js';
+
+export interface Context {
+  ports: Ports;
+  request: Request;
+  requestId: string;
+  /** Values of the route template's `:name` segments. */
+  params: Record<string, string>;
+  /** The authenticated caller; absent on open routes. */
+  caller?: Caller;
+  route: Route;
+}
+
+export type Handler = (context: Context) => Response | Promise<Response>;
+
+/** A route module exports one handler per verb it serves, named after the verb. */
+export type RouteModule = Partial<Record<string, Handler>>;
+
+export interface Route {
+  /** The path template, also the `path` label of metrics, e.g. `/firewall/rules/:id`. */
+  template: string;
+  methods: string[];
+  /**
+   * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
+   * check; else the scope target, and whether even reads need `rw`.
+   */
+  access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
+  load: () => Promise<RouteModule>;
+  /** The curated resource a route of the generic engine serves. */
+  resource?: ResourceEntry;
+}
