@@ -23,6 +23,7 @@ const config: RollupOptions = {
       return generated ? `${generated[1]}/[name].js` : 'routes/[name].js';
     },
     generatedCode: 'es2015',
+    hoistTransitiveImports: false,
   },
   treeshake: { moduleSideEffects: false },
 };

@@ -3,7 +3,7 @@
 // and marks its end with a NUL byte; `end` below is that NUL, `pos` its cursor.
 
 import { isValidName, isValidType, type UciPackage } from './model.js';
-import { packageBuilder, UciSyntaxError } from './builder.js';
+import { packageBuilder, UciSyntaxError } from './read.js';
 
 const END = -1;
 const TAB = 9;
