@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { AJV_OPTIONS, validatorSchemas } from '../../build/generate.js';
+import { AJV_OPTIONS, validatorSchemas } from '../../build/generators/validators.js';
 import { FIREWALL4_BOOLEAN, firewall4Family, flagOrText } from '../../src/resources/codecs.js';
 import { readOption, writeOption } from '../../src/resources/options.js';
 import { isGroup, type Field, type Json, type JsonObject, type ResourceDefinition, type RuleContext } from '../../src/resources/model.js';

@@ -1,7 +1,10 @@
 import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AJV_OPTIONS, halfSchema, mappingOf, schemaProperties, sharedSchemas, validatorSchemas } from '../../build/generate.js';
+import { mappingOf } from '../../build/generators/mappings.js';
+import { schemaProperties } from '../../build/generators/members.js';
+import { halfSchema } from '../../build/generators/openapi.js';
+import { AJV_OPTIONS, sharedSchemas, validatorSchemas } from '../../build/generators/validators.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import * as defaultsValidators from '../../src/generated/validators/firewall_defaults.js';
 import { validateFull, validatePatch } from '../../src/generated/validators/firewall_forwardings.js';
