@@ -12,7 +12,7 @@ const config: RollupOptions = {
     setup: 'shims/qjs/setup.ts',
   },
   external: ['std', 'os'],
-  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: true }), terser({ ecma: 2020, module: true })],
+  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: false }), terser({ ecma: 2020, module: true })],
   output: {
     dir: 'dist/qjs',
     format: 'es',

@@ -28,9 +28,11 @@ export async function loadResources(): Promise<Resource[]> {
   for (const domain of readdirSync(sourceDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
     for (const file of readdirSync(join(sourceDir, domain.name)).filter((name) => name.endsWith('.ts'))) {
       const name = file.slice(0, -'.ts'.length);
-      const exported = (await import(new URL(`../../src/resources/${domain.name}/${name}.js`, import.meta.url).href)).default;
+      const module = await import(new URL(`../../src/resources/${domain.name}/${name}.js`, import.meta.url).href);
+      const exported = module.default;
       if (typeof exported?.path !== 'string' || typeof exported.members !== 'object') continue;
       const definition = exported as ResourceDefinition;
+      if (definition.rules && module.rules !== definition.rules) throw new Error(`${domain.name}/${file}: export its rules as \`rules\` too`);
       const segments = definition.path.split('/');
       resources.push({
         module: `${domain.name}_${name}`,

@@ -56,10 +56,12 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ResourceDefinition, ResourceMapping, Validators } from '../../resources/model.js';`,
+    `${HEADER}import type { ResourceMapping, Rules, Validators } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
-    `export const definition = (): Promise<{ default: ResourceDefinition }> => import(${JSON.stringify(`../../resources/${domain}/${name}.js`)});`,
+    definition.rules
+      ? `export const rules = async (): Promise<Rules | undefined> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).rules;`
+      : 'export const rules = async (): Promise<Rules | undefined> => undefined;',
     `export const validators = (): Promise<Validators> => import(${JSON.stringify(`../validators/${module}.js`)});`,
     '',
   ].join('\n');

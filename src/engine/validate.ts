@@ -3,10 +3,10 @@ import {
   valueAt,
   type Json,
   type JsonObject,
-  type ResourceDefinition,
   type ResourceEntry,
   type ResourceMapping,
   type RuleContext,
+  type Rules,
   type SchemaError,
   type SchemaValidator,
   type Validators,
@@ -71,20 +71,18 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
   });
 }
 
-type Rules = ResourceDefinition['rules'];
-
 /** What a body is checked with: the generated validators and the definition's cross-field rules. */
-export async function loadChecks(entry: ResourceEntry): Promise<Validators & { rules: Rules }> {
+export async function loadChecks(entry: ResourceEntry): Promise<Validators & { rules?: Rules }> {
   const module = await entry.module();
-  const [validators, { default: definition }] = await Promise.all([module.validators(), module.definition()]);
-  return { ...validators, rules: definition.rules };
+  const [validators, rules] = await Promise.all([module.validators(), module.rules()]);
+  return { ...validators, rules };
 }
 
 /**
  * Schema errors, then the definition's rules and references on the whole merged body, all at once
  * and de-duplicated by field and code, a schema error winning over a rule's. A 422 when any.
  */
-export function checkBody(definition: ResourceMapping, rules: Rules, schema: FieldError[], body: JsonObject, context: RuleContext): void {
+export function checkBody(definition: ResourceMapping, rules: Rules | undefined, schema: FieldError[], body: JsonObject, context: RuleContext): void {
   let ruleErrors: FieldError[] = [];
   try {
     ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];

@@ -1,5 +1,8 @@
 import type { Codec, Field, JsonSchema } from './model.js';
 
+// The builders are marked free of side effects (`#__NO_SIDE_EFFECTS__`), so the bundler drops calls
+// whose result nothing uses: a write loads a definition's rules without its field declarations.
+
 /** A codec and the JSON schema of the values it writes. */
 export interface Typed {
   codec: Codec;
@@ -7,11 +10,13 @@ export interface Typed {
 }
 
 /** A string option as is. */
+/*#__NO_SIDE_EFFECTS__*/
 export function text(schema: JsonSchema = {}): Typed {
   return { codec: { kind: 'text' }, schema: { type: 'string', ...schema } };
 }
 
 /** An integer option; text that is not a decimal integer reads as null. */
+/*#__NO_SIDE_EFFECTS__*/
 export function integer(schema: { minimum?: number; maximum?: number } = {}): Typed {
   return { codec: { kind: 'integer' }, schema: { type: 'integer', ...schema } };
 }
@@ -21,6 +26,7 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}): Ty
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
  * false; with it, a value in neither list reads as null. Writes are always `1`/`0`.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Typed {
   return { codec: { kind: 'boolean', ...spelling }, schema: { type: 'boolean' } };
 }
@@ -31,6 +37,7 @@ export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['
  * One of fixed values. firewall4 matches enums case-insensitively by prefix (`acc` is ACCEPT), so
  * with `prefixes` a read resolves such a value to its canonical spelling; writes are canonical.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function choice(values: string[], options: { prefixes?: boolean } = {}): Typed {
   return { codec: { kind: 'choice', values, ...options }, schema: { type: 'string', enum: values } };
 }
@@ -40,6 +47,7 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
  * always reads as an array. Writes are UCI lists; with `acceptsString` a space-separated string is
  * still accepted as the legacy write form.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
   return { codec: { kind: 'list' }, schema: options.acceptsString ? { anyOf: [array, { type: 'string' }] } : array };
@@ -50,6 +58,7 @@ export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}
  * value containing 4 means IPv4, else any value containing 6 means IPv6. Reads and writes the
  * canonical `any`, `ipv4` or `ipv6`; any other value reads as null.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function firewall4Family(): Typed {
   return { codec: { kind: 'firewall4Family' }, schema: { type: 'string', enum: ['any', 'ipv4', 'ipv6'] } };
 }
@@ -58,10 +67,12 @@ export function firewall4Family(): Typed {
  * A flag that may instead carry a string, as firewall4 reads a rule's `log`: a boolean spelling
  * reads as true or false, any other value as the string itself. Booleans write as `1`/`0`.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, schema: JsonSchema = {}): Typed {
   return { codec: { kind: 'flagOrText', ...spelling }, schema: { anyOf: [{ type: 'boolean' }, { type: 'string', ...schema }] } };
 }
 
+/*#__NO_SIDE_EFFECTS__*/
 export function field(typed: Typed, options: Omit<Field, 'codec' | 'schema'> = {}): Field {
   return { ...typed, ...options };
 }

@@ -94,11 +94,17 @@ export interface ResourceMapping {
   references?: Reference[];
 }
 
+/**
+ * Cross-field rules on the whole merged body; they run after the schema check. A definition file
+ * also exports its rules as `rules`, which is all a write loads of it: the bundle then leaves the
+ * schemas and descriptions, which only the build reads, out of the chunk.
+ */
+export type Rules = (body: JsonObject, context: RuleContext) => FieldError[];
+
 export interface ResourceDefinition extends ResourceMapping {
   description: string;
   members: Record<string, Member>;
-  /** Cross-field rules on the whole merged body; they run after the schema check. */
-  rules?: (body: JsonObject, context: RuleContext) => FieldError[];
+  rules?: Rules;
 }
 
 /** An error of an ajv standalone validator, the part the engine maps to field errors. */
@@ -124,8 +130,8 @@ export interface Validators {
 /** The generated module of one resource: its mapping, and loaders for what only writes need. */
 export interface ResourceModule {
   mapping: ResourceMapping;
-  /** The whole definition: its cross-field rules. */
-  definition: () => Promise<{ default: ResourceDefinition }>;
+  /** The definition's cross-field rules, loaded without the rest of it. */
+  rules: () => Promise<Rules | undefined>;
   validators: () => Promise<Validators>;
 }
 

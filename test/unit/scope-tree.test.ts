@@ -12,8 +12,7 @@ test('every curated definition is in the scope tree, and its section type maps t
     assert.ok(SCOPE_TREE.has(domain), `${entry.path}: domain ${domain}`);
     if (sub !== undefined) assert.ok(SCOPE_TREE.get(domain)!.includes(sub), `${entry.path}: ${domain}:${sub}`);
     assert.equal(curatedTargetOf(entry.package, entry.type), entry.scope, entry.path);
-    const definition = (await (await entry.module()).definition()).default;
-    assert.is(definition.path, entry.path);
+    assert.is((await entry.module()).mapping.path, entry.path);
   }
 });
 

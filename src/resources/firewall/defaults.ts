@@ -1,11 +1,19 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
-import { valueAt, type ResourceDefinition } from '../model.js';
+import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
 import { conflict, LIMIT, POLICIES } from './common.js';
 
 const flag = (description: string) => field(boolean(FIREWALL4_BOOLEAN), { description });
 const policy = (traffic: string) =>
   field(choice(POLICIES, { prefixes: true }), { description: `Verdict for ${traffic} that no zone or rule decides. Default DROP.` });
 const REJECT_CODES = ['tcp-reset', 'port-unreachable', 'admin-prohibited', 'host-unreachable', 'no-route'];
+
+export const rules: Rules = (body) => {
+  const legacy = valueAt(body, 'syn_flood');
+  const preferred = valueAt(body, 'synflood_protect');
+  if (typeof legacy !== 'boolean' || typeof preferred !== 'boolean' || legacy === preferred) return [];
+  const message = 'syn_flood and synflood_protect name one setting and disagree; firewall4 would use synflood_protect';
+  return [conflict('syn_flood', message), conflict('synflood_protect', message)];
+};
 
 const definition: ResourceDefinition = {
   path: 'firewall/defaults',
@@ -34,13 +42,7 @@ const definition: ResourceDefinition = {
     auto_helper: flag('Let zones attach conntrack helpers automatically; false turns it off in every zone. Default true.'),
     auto_includes: flag('Include the nftables snippets under /usr/share/nftables.d. Default true.'),
   },
-  rules(body) {
-    const legacy = valueAt(body, 'syn_flood');
-    const preferred = valueAt(body, 'synflood_protect');
-    if (typeof legacy !== 'boolean' || typeof preferred !== 'boolean' || legacy === preferred) return [];
-    const message = 'syn_flood and synflood_protect name one setting and disagree; firewall4 would use synflood_protect';
-    return [conflict('syn_flood', message), conflict('synflood_protect', message)];
-  },
+  rules,
 };
 
 export default definition;

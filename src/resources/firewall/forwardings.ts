@@ -1,6 +1,8 @@
 import { boolean, field, FIREWALL4_BOOLEAN, firewall4Family, text } from '../codecs.js';
-import type { ResourceDefinition } from '../model.js';
+import type { ResourceDefinition, Rules } from '../model.js';
 import { disabledZoneErrors, LABEL, ZONE_REFERENCE } from './common.js';
+
+export const rules: Rules = (body, context) => disabledZoneErrors(body, context, ['src', 'dest']);
 
 const definition: ResourceDefinition = {
   path: 'firewall/forwardings',
@@ -21,7 +23,7 @@ const definition: ResourceDefinition = {
     { field: 'src', package: 'firewall', type: 'zone', by: 'name', except: ['*'] },
     { field: 'dest', package: 'firewall', type: 'zone', by: 'name', except: ['*'] },
   ],
-  rules: (body, context) => disabledZoneErrors(body, context, ['src', 'dest']),
+  rules,
 };
 
 export default definition;

@@ -1,6 +1,6 @@
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text } from '../codecs.js';
-import { valueAt, type JsonObject, type ResourceDefinition } from '../model.js';
+import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
   conflict,
@@ -30,6 +30,15 @@ function targetErrors(body: JsonObject): FieldError[] {
   }
   return ['snat_ip', 'snat_port'].filter((path) => given(body, path)).map((path) => conflict(path, `${path} applies only to target SNAT`));
 }
+
+export const rules: Rules = (body, context) => [
+  ...targetErrors(body),
+  ...portProtocolErrors(body, ['match.src_port', 'match.dest_port', 'snat_port'], { anyMeansTcpUdp: true }),
+  ...rangeErrors(body, ['match.src_port', 'match.dest_port', 'snat_port', 'match.src_ip', 'match.dest_ip', 'snat_ip']),
+  ...dateOrderErrors(body, 'match'),
+  ...familyErrors(body, 'match.family', ['match.src_ip', 'match.dest_ip', 'snat_ip']),
+  ...disabledZoneErrors(body, context, ['match.src_zone']),
+];
 
 const definition: ResourceDefinition = {
   path: 'firewall/nat',
@@ -68,14 +77,7 @@ const definition: ResourceDefinition = {
     },
   },
   references: [{ field: 'match.src_zone', package: 'firewall', type: 'zone', by: 'name', except: ['*'] }],
-  rules: (body, context) => [
-    ...targetErrors(body),
-    ...portProtocolErrors(body, ['match.src_port', 'match.dest_port', 'snat_port'], { anyMeansTcpUdp: true }),
-    ...rangeErrors(body, ['match.src_port', 'match.dest_port', 'snat_port', 'match.src_ip', 'match.dest_ip', 'snat_ip']),
-    ...dateOrderErrors(body, 'match'),
-    ...familyErrors(body, 'match.family', ['match.src_ip', 'match.dest_ip', 'snat_ip']),
-    ...disabledZoneErrors(body, context, ['match.src_zone']),
-  ],
+  rules,
 };
 
 export default definition;

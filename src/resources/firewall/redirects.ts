@@ -1,6 +1,6 @@
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text } from '../codecs.js';
-import { valueAt, type JsonObject, type ResourceDefinition } from '../model.js';
+import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
   conflict,
@@ -59,6 +59,16 @@ function targetErrors(body: JsonObject): FieldError[] {
   return errors;
 }
 
+export const rules: Rules = (body, context) => [
+  ...targetErrors(body),
+  ...portProtocolErrors(body, ['match.src_port', 'match.src_dport', 'dest_port']),
+  ...rangeErrors(body, ['match.src_port', 'match.src_dport', 'dest_port', 'match.src_ip', 'match.src_dip', 'dest_ip']),
+  ...dateOrderErrors(body, 'match'),
+  ...familyErrors(body, 'match.family', ['match.src_ip', 'match.src_dip', 'dest_ip']),
+  ...disabledZoneErrors(body, context, ['match.src_zone', 'match.dest_zone', 'reflection_zone']),
+  ...ipsetErrors(body, context, 'match.ipset'),
+];
+
 const definition: ResourceDefinition = {
   path: 'firewall/redirects',
   package: 'firewall',
@@ -112,15 +122,7 @@ const definition: ResourceDefinition = {
     { field: 'match.dest_zone', package: 'firewall', type: 'zone', by: 'name', except: ['*'] },
     { field: 'reflection_zone', package: 'firewall', type: 'zone', by: 'name' },
   ],
-  rules: (body, context) => [
-    ...targetErrors(body),
-    ...portProtocolErrors(body, ['match.src_port', 'match.src_dport', 'dest_port']),
-    ...rangeErrors(body, ['match.src_port', 'match.src_dport', 'dest_port', 'match.src_ip', 'match.src_dip', 'dest_ip']),
-    ...dateOrderErrors(body, 'match'),
-    ...familyErrors(body, 'match.family', ['match.src_ip', 'match.src_dip', 'dest_ip']),
-    ...disabledZoneErrors(body, context, ['match.src_zone', 'match.dest_zone', 'reflection_zone']),
-    ...ipsetErrors(body, context, 'match.ipset'),
-  ],
+  rules,
 };
 
 export default definition;

@@ -1,9 +1,11 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, integer, list, text } from '../codecs.js';
-import type { ResourceDefinition } from '../model.js';
+import type { ResourceDefinition, Rules } from '../model.js';
 import { ADDRESS, COUNTER, familyErrors, LIMIT, POLICIES, SET_HELPER, ZONE_NAME } from './common.js';
 
 const policy = (traffic: string) =>
   field(choice(POLICIES, { prefixes: true }), { description: `Verdict for ${traffic} without a rule of its own; default the firewall/defaults one.` });
+
+export const rules: Rules = (body) => familyErrors(body, 'family', ['subnets']);
 
 const definition: ResourceDefinition = {
   path: 'firewall/zones',
@@ -46,7 +48,7 @@ const definition: ResourceDefinition = {
     helpers: field(list(SET_HELPER), { option: 'helper', description: 'Conntrack helpers to attach explicitly, by their names in /usr/share/firewall4/helpers.' }),
     counter: COUNTER,
   },
-  rules: (body) => familyErrors(body, 'family', ['subnets']),
+  rules,
 };
 
 export default definition;
