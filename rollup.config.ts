@@ -17,10 +17,15 @@ const config: RollupOptions = {
     dir: 'dist/qjs',
     format: 'es',
     entryFileNames: '[name].js',
-    // Validators get their own folder so the benchmark can tell that a read never opened one.
+    // Chunks are named for what they belong to, so the benchmark can tell that a read never opened a
+    // validator, and the package can tell what each resource adds: a resource's generated mapping,
+    // doc and validator, its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(validators|mappings)\//.exec(chunk.facadeModuleId ?? '');
-      return generated ? `${generated[1]}/[name].js` : 'routes/[name].js';
+      const generated = /\/generated\/(validators|mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
+      if (generated) return `${generated[1]}/[name].js`;
+      const domains = new Set(chunk.moduleIds.map((id) => /\/src\/resources\/(\w+)\/\w+\.ts$/.exec(id)?.[1]));
+      const [domain] = domains;
+      return domains.size === 1 && domain ? `resources/${domain}_[name].js` : 'routes/[name].js';
     },
     generatedCode: 'es2015',
     hoistTransitiveImports: false,

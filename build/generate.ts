@@ -1,14 +1,15 @@
 // The build step that turns the resource definitions (src/resources/<domain>/<name>.ts) into what
-// must never drift from them, in src/generated/: the resource table, one mapping and one ajv
-// standalone validator module per resource, the /schema answers and the OpenAPI 3.1 document. Each
-// comes from its generator under build/generators/. Run from dist/gen/build/ after
+// must never drift from them, in src/generated/: the resource table, and per resource a mapping
+// (what reads and writes use), a doc (what /openapi.json and /schema are assembled from at request
+// time) and an ajv standalone validator; and the fixed part of the OpenAPI document. Each comes
+// from its generator under build/generators/. Run from dist/gen/build/ after
 // `tsc -p tsconfig.generate.json`, before the project's own compilation.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HEADER, loadResources, ROOT } from './generators/inventory.js';
+import { loadResources, ROOT } from './generators/inventory.js';
+import { docModule, docOf, docsIndexModule } from './generators/docs.js';
 import { mappingModule, resourcesModule } from './generators/mappings.js';
-import { openapiDocument } from './generators/openapi.js';
-import { schemaModule, schemasModule } from './generators/schemas.js';
+import { fixedModule } from './generators/openapi-fixed.js';
 import { ajvRuntimeModule, validatorModule } from './generators/validators.js';
 
 const OUT = join(ROOT, 'src/generated');
@@ -24,14 +25,14 @@ async function generate(): Promise<void> {
   rmSync(OUT, { recursive: true, force: true });
   const helpers = new Set<string>();
   for (const resource of resources) {
-    write(`validators/${resource.module}.ts`, validatorModule(resource.definition, helpers));
-    write(`schemas/${resource.module}.ts`, schemaModule(resource));
+    write(`validators/${resource.module}.ts`, validatorModule(docOf(resource.definition), helpers));
+    write(`docs/${resource.module}.ts`, docModule(resource));
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
   }
   if (helpers.size) write('ajv-runtime.ts', ajvRuntimeModule(helpers));
   write('resources.ts', resourcesModule(resources));
-  write('schemas.ts', schemasModule(resources));
-  write('openapi.ts', `${HEADER}\nexport const OPENAPI = ${JSON.stringify(JSON.stringify(openapiDocument(resources, version)))};\n`);
+  write('docs.ts', docsIndexModule(resources));
+  write('openapi-fixed.ts', fixedModule(version));
 }
 
 await generate();

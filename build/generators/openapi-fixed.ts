@@ -1,9 +1,62 @@
-// The OpenAPI paths and schemas that no resource definition gives: operations, tokens, /schema.
-import type { Properties } from './inventory.js';
-import { READ_NULLABLE } from './members.js';
-import { ERROR_CODES, FIELD_ERROR_CODES, IDEMPOTENT, json, headers, operation, READ_ERRORS, ref, SWEEP_ERROR_CODES, WRITE_ERRORS, type Operation } from './openapi-common.js';
+// The part of the OpenAPI document that no resource gives: the operations, tokens and /schema
+// paths, the error, header and parameter components and the fixed schemas, written once by the
+// build as JSON.
+import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../../src/http/errors.js';
+import type { FixedDocument } from '../../src/openapi/document.js';
+import { READ_NULLABLE, type Properties } from '../../src/openapi/members.js';
+import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, operation, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import type { JsonSchema } from '../../src/resources/model.js';
+import { HEADER } from './inventory.js';
 
-export function fixedPaths(): Record<string, Operation> {
+// Keyed by the error-code unions so that the compiler rejects a code missing or unknown here.
+const ERROR_CODES = Object.keys({
+  bad_request: true, invalid_cursor: true, unauthorized: true, invalid_token: true, insufficient_scope: true,
+  scope_escalation_blocked: true, tls_required: true, not_found: true, method_not_allowed: true, conflict: true,
+  unmanaged_resource: true, idempotency_key_conflict: true, precondition_failed: true, unsupported_media_type: true,
+  validation_failed: true, locked: true, too_many_requests: true, internal_error: true, reload_failed_restored: true,
+  reload_failed_unrecovered: true, service_unavailable: true, init_script_missing: true,
+} satisfies Record<ErrorCode, true>);
+const FIELD_ERROR_CODES = Object.keys({
+  required: true, invalid_type: true, invalid_format: true, out_of_range: true, not_in_enum: true, conflict: true,
+  read_only: true, unknown_field: true,
+} satisfies Record<FieldErrorCode, true>);
+const SWEEP_ERROR_CODES = Object.keys({ unreadable: true, sweep_failed: true } satisfies Record<SweepErrorCode, true>);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: '`bad_request`: malformed JSON or wrong shape; `invalid_cursor`.',
+  401: '`unauthorized`: no or malformed Authorization header; `invalid_token`: unknown, expired, or source address not allowed.',
+  403: '`insufficient_scope`, `scope_escalation_blocked`, or `tls_required` (plain HTTP from a non-loopback client).',
+  404: '`not_found`.',
+  409: '`conflict`, `unmanaged_resource` (adopt first) or `idempotency_key_conflict`.',
+  412: '`precondition_failed`: stale If-Match, matching If-None-Match, or a failed JSON Patch `test`; nothing was changed.',
+  422: '`validation_failed`: every field error at once in `errors`.',
+  423: '`locked`: another write holds the lock; retry after `Retry-After` seconds.',
+  429: '`too_many_requests`: the token\'s rate limit; retry after `Retry-After` seconds.',
+  500: '`internal_error`, or `reload_failed_restored` / `reload_failed_unrecovered` with `reload_error` (and `restore_error`).',
+  503: '`service_unavailable`, or `init_script_missing` naming the absent init script.',
+};
+const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
+  'X-Request-Id': ['The client-supplied request id, or a generated ULID.', { type: 'string' }],
+  ETag: ['Quoted hash of the resource without `runtime`.', { type: 'string' }],
+  'X-Reload-Status': ['`ok`: every reload exited 0 (no convergence promise).', { type: 'string', enum: ['ok', 'no_reload'] }],
+  'X-Reload-Services': ['Comma-separated init scripts that were reloaded.', { type: 'string' }],
+  'X-Kernel-Status': ['Direct kernel apply: `ok`, `partial`, `skipped` or `no_kernel`.', { type: 'string', enum: ['ok', 'partial', 'skipped', 'no_kernel'] }],
+  'X-Kernel-Applied': ['Comma-separated interfaces the kernel apply reached.', { type: 'string' }],
+  Link: ['`<?cursor=c_<id>&limit=N>; rel="next"` when more items exist.', { type: 'string' }],
+  'X-Next-Cursor': ['`c_<id>`: the cursor of the next page, when more items exist.', { type: 'string' }],
+  'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
+  'Retry-After': ['Seconds to wait before retrying.', { type: 'integer' }],
+  'WWW-Authenticate': ['`Bearer realm="wrtapi", error="<code>"`.', { type: 'string' }],
+};
+
+function queryAndHeader(name: string, header: string, query: string, description: string): Properties {
+  return {
+    [`${name}Header`]: { name: header, in: 'header', required: false, schema: { type: 'string' }, description },
+    [`${name}Query`]: { name: query, in: 'query', required: false, schema: { type: 'string' }, description: `The \`${header}\` header, for clients whose header the web server strips.` },
+  };
+}
+
+function fixedPaths(): Record<string, Operation> {
   const open = { security: [] };
   const token = ref('schemas', 'Token');
   return {
@@ -60,7 +113,7 @@ export function fixedPaths(): Record<string, Operation> {
   };
 }
 
-export const FIXED_SCHEMAS: Properties = {
+const FIXED_SCHEMAS: Properties = {
   Error: {
     type: 'object',
     required: ['code', 'message', 'request_id'],
@@ -235,3 +288,46 @@ export const FIXED_SCHEMAS: Properties = {
     },
   },
 };
+
+/** The document without its resources, which `src/openapi/document.ts` adds at request time. */
+function fixedDocument(version: string): FixedDocument {
+  const errorResponse = (status: number) => {
+    const retry = status === 423 || status === 429 ? ['Retry-After'] : status === 401 ? ['WWW-Authenticate'] : [];
+    return { description: ERROR_DESCRIPTIONS[status], headers: headers(...retry), content: json(ref('schemas', 'Error')) };
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'wrtapi',
+      version,
+      description: 'REST API for OpenWrt routers: UCI configuration and ubus state over HTTPS.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/api/v3' }],
+    security: [{ bearer: [] }],
+    paths: fixedPaths(),
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token minted with wrtapi-token or POST /tokens.' } },
+      parameters: {
+        Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'The section name.' },
+        Managed: { name: 'managed', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, description: 'Only managed, or only unmanaged, sections.' },
+        Cursor: { name: 'cursor', in: 'query', required: false, schema: { type: 'string', pattern: '^c_' }, description: '`X-Next-Cursor` of the previous page.' },
+        Limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, description: 'Page size.' },
+        ...queryAndHeader('IfMatch', 'If-Match', 'if_match', 'The current ETag, or `*`; otherwise 412.'),
+        ...queryAndHeader('IfNoneMatch', 'If-None-Match', 'if_none_match', 'On GET a matching ETag gives 304; on a write, 412.'),
+        ...queryAndHeader('IdempotencyKey', 'Idempotency-Key', 'idempotency_key', 'Replays the stored answer for 24 hours; the same key with another body gives 409.'),
+        ...queryAndHeader('RequestId', 'X-Request-Id', 'request_id', 'A client-chosen request id, `^[A-Za-z0-9_-]{8,128}$`.'),
+      },
+      headers: Object.fromEntries(
+        Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),
+      ),
+      responses: Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
+      schemas: FIXED_SCHEMAS,
+    },
+  };
+}
+
+// JSON text, as the mappings are: /openapi.json parses it rather than compiling an object literal.
+export function fixedModule(version: string): string {
+  return `${HEADER}import type { FixedDocument } from '../openapi/document.js';\n\nexport const FIXED: FixedDocument = JSON.parse(${JSON.stringify(JSON.stringify(fixedDocument(version)))});\n`;
+}

@@ -4,9 +4,9 @@
 import { createRequire } from 'node:module';
 import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { Field, JsonSchema, ResourceDefinition } from '../../src/resources/model.js';
-import { HEADER, type Properties } from './inventory.js';
-import { holdsRequired, resourceObject, withNull } from './members.js';
+import { holdsRequired, resourceObject, withNull, type Properties } from '../../src/openapi/members.js';
+import type { DocField, JsonSchema, ResourceDoc } from '../../src/resources/model.js';
+import { HEADER } from './inventory.js';
 import { patterns, slimmed } from './patterns.js';
 
 // The ajv runtime helpers a validator may need whose source is one self-contained function.
@@ -19,8 +19,8 @@ export const AJV_OPTIONS = { strict: true, allErrors: true, messages: false, inl
  * Objects are closed; the members a read carries besides the fields are tolerated so that a read
  * can be sent back. null clears a field, so a required one never takes it, nor does a group holding one.
  */
-export function validatorSchemas(definition: ResourceDefinition): { full: JsonSchema; patch: JsonSchema } {
-  const level = (full: boolean) => (fields: Record<string, Field>, tolerated: Properties = {}): JsonSchema => {
+export function validatorSchemas(doc: ResourceDoc): { full: JsonSchema; patch: JsonSchema } {
+  const level = (full: boolean) => (fields: Record<string, DocField>, tolerated: Properties = {}): JsonSchema => {
     const properties: Properties = { ...tolerated };
     const required: string[] = [];
     for (const [name, field] of Object.entries(fields)) {
@@ -30,9 +30,9 @@ export function validatorSchemas(definition: ResourceDefinition): { full: JsonSc
     }
     return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
   };
-  const tolerated: Properties = definition.kind === 'collection' ? { id: { type: 'string' }, managed: {}, runtime: {} } : { runtime: {} };
+  const tolerated: Properties = doc.kind === 'collection' ? { id: { type: 'string' }, managed: {}, runtime: {} } : { runtime: {} };
   const build = (full: boolean) =>
-    resourceObject(definition, level(full), tolerated, (object, member) => ({
+    resourceObject(doc, level(full), tolerated, (object, member) => ({
       schema: holdsRequired(member) ? object : withNull(object),
       required: object.required !== undefined,
     }));
@@ -93,8 +93,8 @@ export function sharedSchemas(full: JsonSchema, patch: JsonSchema): { defs: Prop
  * QuickJS bundle nor Node's ESM loader would import alike, so each is emitted once as ESM into
  * ajv-runtime.ts and imported from there.
  */
-export function validatorModule(definition: ResourceDefinition, helpers: Set<string>): string {
-  const plain = validatorSchemas(definition);
+export function validatorModule(doc: ResourceDoc, helpers: Set<string>): string {
+  const plain = validatorSchemas(doc);
   const { defs, full, patch } = sharedSchemas(plain.full, plain.patch);
   // Without required fields a patch is checked as a whole body is: one function serves both.
   const patchIsFull = JSON.stringify(full) === JSON.stringify(patch);
@@ -105,13 +105,13 @@ export function validatorModule(definition: ResourceDefinition, helpers: Set<str
   let code = standaloneCode(ajv, patchIsFull ? { validateFull: 'full' } : { validateFull: 'full', validatePatch: 'patch' }).replace(
     /const (\w+) = require\("ajv\/dist\/runtime\/(\w+)"\)\.default;/g,
     (_statement, local: string, helper: string) => {
-      if (!INLINABLE_HELPERS.includes(helper)) throw new Error(`${definition.path}: the validator needs ajv's ${helper}, which is not inlinable`);
+      if (!INLINABLE_HELPERS.includes(helper)) throw new Error(`${doc.path}: the validator needs ajv's ${helper}, which is not inlinable`);
       helpers.add(helper);
       imports.push(`import { ${helper} as ${local} } from '../ajv-runtime.js';\n`);
       return '';
     },
   );
-  if (code.includes('require(')) throw new Error(`${definition.path}: the validator requires a module: ${/require\([^)]*\)/.exec(code)![0]}`);
+  if (code.includes('require(')) throw new Error(`${doc.path}: the validator requires a module: ${/require\([^)]*\)/.exec(code)![0]}`);
   code = code.replace(/^"use strict";/, '').replace(/export const (validateFull|validatePatch) = (\w+);/g, 'export const $1: SchemaValidator = $2;');
   if (patchIsFull) code += '\nexport const validatePatch: SchemaValidator = validateFull;';
   code = slimmed(code, [...new Set(patterns(plain))]);

@@ -1,7 +1,13 @@
-import { OPENAPI } from '../generated/openapi.js';
+import { DOCS } from '../generated/docs.js';
+import { FIXED } from '../generated/openapi-fixed.js';
 import { plainResponse } from '../http/response.js';
+import { openapiDocument } from '../openapi/document.js';
 
-/** `GET /openapi.json`: the document generated from the resource definitions. Hand-built: no security headers. */
-export function GET() {
-  return plainResponse(200, 'application/json', OPENAPI);
+/**
+ * `GET /openapi.json`: the document, assembled from each resource's generated doc and the fixed part
+ * the build wrote. Hand-built: no security headers.
+ */
+export async function GET() {
+  const docs = await Promise.all(DOCS.map(async (load) => (await load()).doc));
+  return plainResponse(200, 'application/json', JSON.stringify(openapiDocument(docs, FIXED)));
 }

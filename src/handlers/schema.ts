@@ -1,14 +1,21 @@
+import { DOCS } from '../generated/docs.js';
+import { RESOURCES } from '../generated/resources.js';
 import { ApiError } from '../http/errors.js';
-import { SCHEMAS } from '../generated/schemas.js';
-import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
+import { schemaProperties } from '../openapi/members.js';
+import type { ResourceEntry } from '../resources/model.js';
+import type { Context } from './context.js';
+
+/** `<package>/<resource>`: the path, or `<domain>/<type>` for a singleton domain such as `system`. */
+const keyOf = ({ path, type }: ResourceEntry) => (path.includes('/') ? path : `${path}/${type}`);
 
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {
-  if (params.package === undefined) return jsonResponse(200, { resources: Object.keys(SCHEMAS) });
+  const keys = RESOURCES.map(keyOf);
+  if (params.package === undefined) return jsonResponse(200, { resources: keys });
   const key = `${params.package}/${params.resource}`;
-  // Every key holds a `/`, so no name inherited from Object.prototype can match.
-  const load = SCHEMAS[key];
-  if (!load) throw new ApiError(404, 'not_found', `No schema for ${key}`);
-  return jsonResponse(200, (await load()).default);
+  const index = keys.indexOf(key);
+  if (index < 0) throw new ApiError(404, 'not_found', `No schema for ${key}`);
+  const { doc } = await DOCS[index]();
+  return jsonResponse(200, { key, schema_properties: schemaProperties(doc) });
 }

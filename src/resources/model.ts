@@ -45,7 +45,7 @@ export interface Group extends MappedGroup {
 export type MappedMember = MappedField | MappedGroup;
 export type Member = Field | Group;
 
-export function isGroup<T extends MappedMember>(member: T): member is Extract<T, MappedGroup> {
+export function isGroup<T extends object>(member: T): member is Extract<T, { fields: unknown }> {
   return 'fields' in member;
 }
 
@@ -105,6 +105,35 @@ export interface ResourceDefinition extends ResourceMapping {
   description: string;
   members: Record<string, Member>;
   rules?: Rules;
+}
+
+/**
+ * What the OpenAPI document, the `/schema` answers and the validators need of a field: the build
+ * derives it from the definition, and the document is assembled from it at request time.
+ */
+export interface DocField {
+  schema: JsonSchema;
+  description?: string;
+  required?: boolean;
+  secret?: boolean;
+  /** A read answers null for a stored value its codec cannot represent. */
+  nullable?: boolean;
+  /** A read always carries the field, set or not (a list reads `[]`). */
+  always?: boolean;
+}
+
+export interface DocGroup {
+  fields: Record<string, DocField>;
+  description?: string;
+}
+
+/** A resource as the OpenAPI document and `/schema` describe it: one generated module each. */
+export interface ResourceDoc {
+  path: string;
+  kind: ResourceDefinition['kind'];
+  type: string;
+  description: string;
+  members: Record<string, DocField | DocGroup>;
 }
 
 /** An error of an ajv standalone validator, the part the engine maps to field errors. */

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
@@ -163,6 +164,29 @@ test('live answers conform to the document: /diagnostics with recent errors and 
     conforms(response, document.paths['/diagnostics'].get.responses[200].content['application/json'].schema);
   } finally {
     writeFileSync(firewall, stock);
+  }
+});
+
+/**
+ * Where `served` holds everything `before` did: objects may gain members, every other value (arrays
+ * included) is as it was. The places that differ, by their paths in the document.
+ */
+function losses(before: unknown, served: unknown, at = ''): string[] {
+  if (before === null || typeof before !== 'object' || served === null || typeof served !== 'object' || Array.isArray(before) !== Array.isArray(served)) {
+    return JSON.stringify(before) === JSON.stringify(served) ? [] : [at];
+  }
+  if (Array.isArray(before) && before.length !== (served as unknown[]).length) return [at];
+  return Object.keys(before).flatMap((key) => losses((before as Body)[key], (served as Body)[key], `${at}/${key}`));
+}
+
+// The documents 3.0.0 served when the build still wrote them whole; the assembled ones keep all of it.
+test('the assembled /openapi.json and every /schema answer hold everything the generated 3.0.0 documents held', async () => {
+  const before = JSON.parse(gunzipSync(readFileSync(new URL('../../../../test/fixtures/api/documents-3.0.0.json.gz', import.meta.url))).toString()) as Body;
+  assert.equal(losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document), []);
+  for (const [key, answer] of Object.entries(before.schemas as Body)) {
+    const response = await router.request({ method: 'GET', path: `/schema/${key}` });
+    assert.is(response.status, 200, key);
+    assert.equal(losses(answer, response.json), [], key);
   }
 });
 

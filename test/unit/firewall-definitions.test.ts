@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import Ajv, { type ValidateFunction } from 'ajv';
+import { docOf } from '../../build/generators/docs.js';
 import { AJV_OPTIONS, validatorSchemas } from '../../build/generators/validators.js';
 import { FIREWALL4_BOOLEAN, firewall4Family, flagOrText } from '../../src/resources/codecs.js';
 import { readOption, writeOption } from '../../src/resources/options.js';
@@ -22,7 +23,7 @@ const seeds = new URL('../../../../shims/emu/seed/etc/config/', import.meta.url)
 const STOCK = readFileSync(new URL('firewall', seeds), 'utf8');
 
 const ajv = new Ajv(AJV_OPTIONS);
-const bodyValidators = new Map(DEFINITIONS.map((definition) => [definition, ajv.compile(validatorSchemas(definition).full)]));
+const bodyValidators = new Map(DEFINITIONS.map((definition) => [definition, ajv.compile(validatorSchemas(docOf(definition)).full)]));
 const fieldValidators = new Map<Field, ValidateFunction>();
 
 /** The resource body of a section: every field through its codec, groups always as objects. */

@@ -2,8 +2,9 @@ import Ajv from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mappingOf } from '../../build/generators/mappings.js';
-import { schemaProperties } from '../../build/generators/members.js';
-import { halfSchema } from '../../build/generators/openapi.js';
+import { docOf } from '../../build/generators/docs.js';
+import { halfSchema } from '../../src/openapi/document.js';
+import { schemaProperties } from '../../src/openapi/members.js';
 import { AJV_OPTIONS, sharedSchemas, validatorSchemas } from '../../build/generators/validators.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import * as defaultsValidators from '../../src/generated/validators/firewall_defaults.js';
@@ -103,7 +104,7 @@ const things: ResourceDefinition = {
 };
 
 function compiled(definition: ResourceDefinition) {
-  const { full, patch } = validatorSchemas(definition);
+  const { full, patch } = validatorSchemas(docOf(definition));
   const ajv = new Ajv({ ...AJV_OPTIONS });
   return { full: ajv.compile(full) as SchemaValidator, patch: ajv.compile(patch) as SchemaValidator };
 }
@@ -135,7 +136,7 @@ test('a secret is accepted on write, and its presence flag from a read is tolera
 });
 
 test('schema properties: one set, framework and read-only members marked, read-nullable fields flagged', () => {
-  const properties = schemaProperties(things) as Record<string, Record<string, unknown>>;
+  const properties = schemaProperties(docOf(things)) as Record<string, Record<string, unknown>>;
   assert.equal(Object.keys(properties), ['id', 'managed', 'runtime', 'label', 'port', 'key', 'has_key', 'tags', 'match']);
   assert.is(properties.managed.readOnly, true);
   assert.is(properties.runtime.readOnly, true);
@@ -151,9 +152,9 @@ test('schema properties: one set, framework and read-only members marked, read-n
 
 test('OpenAPI halves: requests without read-only members, responses without secrets, null where a read may give it', () => {
   type Schema = { properties: Record<string, { type?: unknown; enum?: unknown[]; properties?: Record<string, { type?: unknown; enum?: unknown[] }> }>; required?: string[] };
-  const request = halfSchema(things, 'request') as Schema;
-  const patch = halfSchema(things, 'patch') as Schema;
-  const response = halfSchema(things, 'response') as Schema;
+  const request = halfSchema(docOf(things), 'request') as Schema;
+  const patch = halfSchema(docOf(things), 'patch') as Schema;
+  const response = halfSchema(docOf(things), 'response') as Schema;
   assert.equal(Object.keys(request.properties), ['id', 'label', 'port', 'key', 'tags', 'match']);
   assert.equal(request.required, ['label', 'match']);
   assert.is(request.properties.label.type, 'string');
@@ -172,7 +173,7 @@ test('OpenAPI halves: requests without read-only members, responses without secr
 
 test('what full and patch share is compiled once: field schemas beyond a bare type, and alike object levels, move to $defs', () => {
   type Level = { properties: Record<string, Record<string, unknown>> };
-  const shared = sharedSchemas(validatorSchemas(things).full, validatorSchemas(things).patch);
+  const shared = sharedSchemas(validatorSchemas(docOf(things)).full, validatorSchemas(docOf(things)).patch);
   const [full, patch] = [shared.full, shared.patch] as Level[];
   assert.equal(Object.keys(shared.defs), ['d0', 'd1', 'd2']);
   assert.equal([full.properties.port, full.properties.tags, (full.properties.match as Level).properties.proto], [
@@ -186,7 +187,7 @@ test('what full and patch share is compiled once: field schemas beyond a bare ty
   assert.ok(full.properties.match.required, 'a group holding a required field differs between full and patch');
 
   const optionalGroup = { ...things, members: { label: things.members.label, match: { fields: { proto: field(choice(['tcp', 'udp'])) } } } };
-  const alike = sharedSchemas(validatorSchemas(optionalGroup).full, validatorSchemas(optionalGroup).patch);
+  const alike = sharedSchemas(validatorSchemas(docOf(optionalGroup)).full, validatorSchemas(docOf(optionalGroup)).patch);
   assert.equal((alike.full as Level).properties.match, { $ref: 'defs#/$defs/d0' });
   assert.equal((alike.patch as Level).properties.match, { $ref: 'defs#/$defs/d0' });
   assert.equal((alike.defs.d0 as Level).properties.proto, { type: ['string', 'null'], enum: ['tcp', 'udp', null] }, 'one object level holds it');
@@ -230,7 +231,7 @@ function bodies(definition: ResourceDefinition): Json[] {
 test('the generated validators decide and report exactly as their plain schemas do', () => {
   const ajv = new Ajv({ ...AJV_OPTIONS });
   for (const [definition, generated] of GENERATED) {
-    const plain = validatorSchemas(definition);
+    const plain = validatorSchemas(docOf(definition));
     const pairs: [string, SchemaValidator, SchemaValidator][] = [
       ['full', generated.validateFull, ajv.compile(plain.full) as SchemaValidator],
       ['patch', generated.validatePatch, ajv.compile(plain.patch) as SchemaValidator],

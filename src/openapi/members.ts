@@ -1,23 +1,22 @@
-// The one walker over a definition's members that every generated schema is built with: a field's
-// declared properties, what a read of it can hold, and how groups nest into an object schema.
-import { readOption } from '../../src/resources/options.js';
-import { isGroup, type Field, type Group, type JsonSchema, type ResourceDefinition } from '../../src/resources/model.js';
-import type { Properties } from './inventory.js';
+// The one walker over a resource's members that every schema of it is built with: the OpenAPI
+// halves and the /schema answer here at request time, the validators' schemas at build time.
+import type { DocField, DocGroup, JsonSchema, ResourceDoc } from '../resources/model.js';
+
+// Not resources/model's isGroup: importing it would split the module every read loads into two chunks.
+const isGroup = (member: DocField | DocGroup): member is DocGroup => 'fields' in member;
+
+export type Properties = Record<string, JsonSchema>;
 
 export const READ_NULLABLE = 'x-uapi-read-nullable';
-// Values no codec can represent: a codec that reads either as null (a scalar codec reads a UCI list
-// as null) answers null for values it cannot represent, so its field is read-nullable.
-const UNREPRESENTABLE = '\u0000';
-const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
-
-export const readsNull = (field: Field) => readOption(field.codec, UNREPRESENTABLE) === null || readOption(field.codec, UNREPRESENTABLE_LIST) === null;
 
 // A read returns what is stored, which only writes are held to: patterns, lengths and ranges
 // describe requests, not responses.
 const WRITE_CONSTRAINTS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
+
 export function readable(schema: JsonSchema): JsonSchema {
   const result: JsonSchema = {};
-  for (const [key, value] of Object.entries(schema)) {
+  for (const key in schema) {
+    const value = schema[key];
     if (WRITE_CONSTRAINTS.includes(key)) continue;
     if (key === 'items') result[key] = readable(value as JsonSchema);
     else if (key === 'anyOf') result[key] = (value as JsonSchema[]).map(readable);
@@ -25,7 +24,6 @@ export function readable(schema: JsonSchema): JsonSchema {
   }
   return result;
 }
-export const alwaysRead = (field: Field) => readOption(field.codec, undefined) !== undefined;
 
 /** The schema with null allowed: added to its type and enum, or as one more `anyOf` branch. */
 export function withNull(schema: JsonSchema): JsonSchema {
@@ -37,14 +35,10 @@ export function withNull(schema: JsonSchema): JsonSchema {
   return widened;
 }
 
-export function withoutMarker(schema: JsonSchema): JsonSchema {
-  const { [READ_NULLABLE]: _marker, ...rest } = schema;
-  return rest;
-}
-
-export function framework(definition: ResourceDefinition): Properties {
+/** The members every resource has besides its fields. */
+export function framework(kind: ResourceDoc['kind']): Properties {
   const properties: Properties = {};
-  if (definition.kind === 'collection') {
+  if (kind === 'collection') {
     properties.id = { type: 'string', description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent.' };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
@@ -54,47 +48,47 @@ export function framework(definition: ResourceDefinition): Properties {
 
 export const presenceFlag = (name: string): JsonSchema => ({ type: 'boolean', readOnly: true, description: `Whether \`${name}\` is set; its value is never returned.` });
 
-export function fieldProperties(fields: Record<string, Field>): Properties {
-  const properties: Properties = {};
-  for (const [name, field] of Object.entries(fields)) {
-    properties[name] = {
-      ...field.schema,
-      ...(field.description ? { description: field.description } : {}),
-      ...(field.secret ? { writeOnly: true } : {}),
-      ...(readsNull(field) ? { [READ_NULLABLE]: true } : {}),
-    };
-    if (field.secret) properties[`has_${name}`] = presenceFlag(name);
+/** A field as declared: its schema, description and write-only mark. */
+export function declared(field: DocField): JsonSchema {
+  return { ...field.schema, ...(field.description ? { description: field.description } : {}), ...(field.secret ? { writeOnly: true } : {}) };
+}
+
+function fieldProperties(properties: Properties, name: string, field: DocField): void {
+  properties[name] = field.nullable ? { ...declared(field), [READ_NULLABLE]: true } : declared(field);
+  if (field.secret) properties[`has_${name}`] = presenceFlag(name);
+}
+
+/** `/schema/<key>`'s `schema_properties`: every property of both directions as one set. */
+export function schemaProperties(doc: ResourceDoc): Properties {
+  const properties = framework(doc.kind);
+  for (const [name, member] of Object.entries(doc.members)) {
+    if (!isGroup(member)) {
+      fieldProperties(properties, name, member);
+      continue;
+    }
+    const inner: Properties = {};
+    for (const [field, value] of Object.entries(member.fields)) fieldProperties(inner, field, value);
+    properties[name] = { type: 'object', ...(member.description ? { description: member.description } : {}), properties: inner };
   }
   return properties;
 }
 
-/** `/schema/<key>`'s `schema_properties`: every property of both directions as one set. */
-export function schemaProperties(definition: ResourceDefinition): Properties {
-  const properties = framework(definition);
-  for (const [name, member] of Object.entries(definition.members)) {
-    if (isGroup(member)) {
-      properties[name] = { type: 'object', ...(member.description ? { description: member.description } : {}), properties: fieldProperties(member.fields) };
-    } else {
-      Object.assign(properties, fieldProperties({ [name]: member }));
-    }
-  }
-  return properties;
-}
+export const holdsRequired = (member: DocGroup) => Object.values(member.fields).some((field) => field.required);
 
 /**
  * A resource's object schema from a builder of one object level: the top-level fields with the
  * `extra` members, then each group as a nested level, shaped and marked required by `group`.
  */
 export function resourceObject(
-  definition: ResourceDefinition,
-  level: (fields: Record<string, Field>, extra?: Properties) => JsonSchema,
+  doc: ResourceDoc,
+  level: (fields: Record<string, DocField>, extra?: Properties) => JsonSchema,
   extra: Properties,
-  group: (object: JsonSchema, member: Group) => { schema: JsonSchema; required: boolean },
+  group: (object: JsonSchema, member: DocGroup) => { schema: JsonSchema; required: boolean },
 ): JsonSchema {
-  const top: Record<string, Field> = {};
+  const top: Record<string, DocField> = {};
   const groups: Properties = {};
   const groupsRequired: string[] = [];
-  for (const [name, member] of Object.entries(definition.members)) {
+  for (const [name, member] of Object.entries(doc.members)) {
     if (!isGroup(member)) {
       top[name] = member;
       continue;
@@ -108,5 +102,3 @@ export function resourceObject(
   const { required: _unused, ...rest } = schema;
   return { ...rest, properties: { ...(schema.properties as Properties), ...groups }, ...(required.length ? { required } : {}) };
 }
-
-export const holdsRequired = (member: Group) => Object.values(member.fields).some((field) => field.required);

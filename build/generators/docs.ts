@@ -1,0 +1,57 @@
+// What the OpenAPI document, the /schema answers and the validators are built from: per resource
+// its fields' schemas and descriptions and how a read fills them, as JSON text in a module that
+// only /openapi.json and /schema load; and the index of those modules, in the resource table's order.
+import { readOption } from '../../src/resources/options.js';
+import { isGroup, type DocField, type Field, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
+import { HEADER, type Resource } from './inventory.js';
+
+// Values no codec can represent: a codec that reads either as null (a scalar codec reads a UCI list
+// as null) answers null for values it cannot represent, so its field is read-nullable.
+const UNREPRESENTABLE = '\u0000';
+const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
+
+function docField({ schema, description, required, secret, codec }: Field): DocField {
+  const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
+  const always = readOption(codec, undefined) !== undefined;
+  return {
+    schema,
+    ...(description ? { description } : {}),
+    ...(required ? { required } : {}),
+    ...(secret ? { secret } : {}),
+    ...(nullable ? { nullable } : {}),
+    ...(always ? { always } : {}),
+  };
+}
+
+export function docOf(definition: ResourceDefinition): ResourceDoc {
+  const members: ResourceDoc['members'] = {};
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (!isGroup(member)) {
+      members[name] = docField(member);
+      continue;
+    }
+    const fields: Record<string, DocField> = {};
+    for (const [inner, field] of Object.entries(member.fields)) fields[inner] = docField(field);
+    members[name] = { ...(member.description ? { description: member.description } : {}), fields };
+  }
+  return { path: definition.path, kind: definition.kind, type: definition.type, description: definition.description, members };
+}
+
+export function docModule({ definition }: Resource): string {
+  return [
+    `${HEADER}import type { ResourceDoc } from '../../resources/model.js';`,
+    '',
+    `export const doc: ResourceDoc = JSON.parse(${JSON.stringify(JSON.stringify(docOf(definition)))});`,
+    '',
+  ].join('\n');
+}
+
+export function docsIndexModule(resources: Resource[]): string {
+  const loaders = resources.map(({ module }) => `  () => import(${JSON.stringify(`./docs/${module}.js`)}),`);
+  return [
+    `${HEADER}import type { ResourceDoc } from '../resources/model.js';`,
+    '',
+    `export const DOCS: (() => Promise<{ doc: ResourceDoc }>)[] = [\n${loaders.join('\n')}\n];`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,69 @@
+// The OpenAPI 3.1 document, assembled at request time: per resource its request, merge-patch and
+// response schemas and its paths from the generated docs, then the fixed paths and components the
+// build wrote as JSON.
+import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
+import { declared, framework, holdsRequired, presenceFlag, readable, resourceObject, withNull, type Properties } from './members.js';
+import { resourcePaths, type Operation } from './operations.js';
+
+/** The document without its resources: what `build/generators/openapi-fixed.ts` writes. */
+export interface FixedDocument {
+  paths: Record<string, Operation>;
+  components: { schemas: Properties } & Record<string, unknown>;
+  [member: string]: unknown;
+}
+
+/** PascalCase of a resource's path, the stem of its component names. */
+export const titleOf = (path: string) => path.split(/[/_-]/).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+
+type Half = 'request' | 'patch' | 'response';
+
+/** One object level of an OpenAPI half: the request, merge-patch or response view of `fields`. */
+function halfObject(fields: Record<string, DocField>, half: Half, extra: Properties = {}): JsonSchema {
+  const properties: Properties = { ...extra };
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const schema = declared(field);
+    if (half === 'response') {
+      if (field.secret) {
+        properties[`has_${name}`] = presenceFlag(name);
+        required.push(`has_${name}`);
+        continue;
+      }
+      properties[name] = field.nullable ? withNull(readable(schema)) : readable(schema);
+      if (field.always) required.push(name);
+    } else {
+      // null clears a field, so a required one never takes it: not on create, nor in a patch.
+      properties[name] = field.required ? schema : withNull(schema);
+      if (half === 'request' && field.required) required.push(name);
+    }
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
+  const frameworkProperties = framework(definition.kind);
+  const extra: Properties = half === 'response' ? frameworkProperties : frameworkProperties.id ? { id: frameworkProperties.id } : {};
+  const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
+    const nullable = half !== 'response' && !holdsRequired(member);
+    return {
+      schema: { ...(nullable ? withNull(object) : object), ...(member.description ? { description: member.description } : {}) },
+      required: half === 'response' || (half === 'request' && holdsRequired(member)),
+    };
+  });
+  const required = [...(half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : []), ...((schema.required as string[] | undefined) ?? [])];
+  const { required: _unused, ...rest } = schema;
+  return { ...rest, description: definition.description, ...(required.length ? { required } : {}) };
+}
+
+export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): JsonSchema {
+  const schemas: Properties = {};
+  const paths: Record<string, Operation> = {};
+  for (const doc of docs) {
+    const title = titleOf(doc.path);
+    schemas[`${title}Request`] = halfSchema(doc, 'request');
+    schemas[`${title}Patch`] = halfSchema(doc, 'patch');
+    schemas[title] = halfSchema(doc, 'response');
+    Object.assign(paths, resourcePaths(doc, title));
+  }
+  return { ...fixed, paths: { ...paths, ...fixed.paths }, components: { ...fixed.components, schemas: { ...schemas, ...fixed.components.schemas } } };
+}

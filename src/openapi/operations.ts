@@ -1,0 +1,110 @@
+// The operations of the OpenAPI document: the shape every one shares, and those of a resource.
+import type { JsonSchema, ResourceDoc } from '../resources/model.js';
+
+export type Operation = Record<string, unknown>;
+
+/** The component names of the error responses, by status. */
+export const ERROR_RESPONSE_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  412: 'PreconditionFailed',
+  422: 'ValidationFailed',
+  423: 'Locked',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+export const READ_ERRORS = [400, 401, 403, 404, 429, 500, 503];
+export const WRITE_ERRORS = [...READ_ERRORS, 409, 412, 422, 423].sort((a, b) => a - b);
+
+export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+export const headers = (...names: string[]) => Object.fromEntries(['X-Request-Id', ...names].map((name) => [name, ref('headers', name.replace(/-/g, ''))]));
+const RELOAD_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied'];
+
+export function operation(summary: string, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
+  const { parameters = [], ...rest } = fields as { parameters?: unknown[] };
+  const errors = Object.fromEntries(statuses.map((status) => [String(status), ref('responses', ERROR_RESPONSE_NAMES[status])]));
+  return {
+    summary,
+    tags: [tag],
+    ...rest,
+    parameters: [...(parameters as unknown[]), ref('parameters', 'RequestIdHeader'), ref('parameters', 'RequestIdQuery')],
+    responses: { ...responses, ...errors },
+  };
+}
+
+const CONDITIONAL_GET = [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
+const CONDITIONAL_WRITE = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ...CONDITIONAL_GET];
+export const IDEMPOTENT = [ref('parameters', 'IdempotencyKeyHeader'), ref('parameters', 'IdempotencyKeyQuery')];
+
+/** The paths of one resource: its collection, item and adopt operations, or a singleton's. */
+export function resourcePaths(definition: ResourceDoc, title: string): Record<string, Operation> {
+  const path = `/${definition.path}`;
+  const tag = definition.path.split('/')[0];
+  const body = json(ref('schemas', title));
+  const written = { description: 'The resource as written.', headers: headers('ETag', ...RELOAD_HEADERS), content: body };
+  const read = { description: 'The resource.', headers: headers('ETag'), content: body };
+  const notModified = { description: 'If-None-Match matched: no body.', headers: headers('ETag') };
+  const put = { required: true, content: json(ref('schemas', `${title}Request`)) };
+  const patch = {
+    required: true,
+    content: {
+      'application/json': { schema: ref('schemas', `${title}Patch`) },
+      'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') },
+    },
+  };
+  const item = {
+    get: operation(`Read ${definition.path}`, tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
+    put: operation(`Replace ${definition.path}`, tag, WRITE_ERRORS, { 200: written }, { parameters: CONDITIONAL_WRITE, requestBody: put }),
+    patch: operation(`Update ${definition.path}: RFC 7396 merge patch, or RFC 6902 JSON Patch`, tag, WRITE_ERRORS, { 200: written }, {
+      parameters: CONDITIONAL_WRITE,
+      requestBody: patch,
+    }),
+  };
+  const name = (verb: string) => ({ operationId: `${verb}${title}` });
+  if (definition.kind === 'singleton') {
+    return {
+      [path]: {
+        description: definition.description,
+        get: { ...name('get'), ...item.get },
+        put: { ...name('replace'), ...item.put },
+        patch: { ...name('update'), ...item.patch },
+      },
+    };
+  }
+  const idParameter = [ref('parameters', 'Id')];
+  const created = { ...written, headers: headers('ETag', ...RELOAD_HEADERS, 'Idempotent-Replayed') };
+  return {
+    [path]: {
+      description: definition.description,
+      get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
+        200: { description: 'A page of the collection.', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', title) }) },
+      }, { ...name('list'), parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      post: operation(`Create in ${definition.path}`, tag, WRITE_ERRORS, { 200: created }, {
+        ...name('create'),
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', `${title}Request`)) },
+      }),
+    },
+    [`${path}/{id}`]: {
+      parameters: idParameter,
+      get: { ...name('get'), ...item.get },
+      put: { ...name('replace'), ...item.put },
+      patch: { ...name('update'), ...item.patch },
+      delete: operation(`Delete from ${definition.path}`, tag, WRITE_ERRORS, {
+        204: { description: 'Deleted: no body.', headers: headers(...RELOAD_HEADERS) },
+      }, { ...name('delete'), parameters: CONDITIONAL_WRITE }),
+    },
+    [`${path}/{id}/adopt`]: {
+      parameters: idParameter,
+      post: operation(`Adopt an anonymous section of ${definition.path}: it gets a generated id and becomes managed`, tag, WRITE_ERRORS, { 200: created }, {
+        ...name('adopt'),
+        parameters: IDEMPOTENT,
+      }),
+    },
+  };
+}
