@@ -23,9 +23,11 @@ const config: RollupOptions = {
     chunkFileNames: (chunk) => {
       const generated = /\/generated\/(validators|mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
-      const domains = new Set(chunk.moduleIds.map((id) => /\/src\/resources\/(\w+)\/\w+\.ts$/.exec(id)?.[1]));
+      // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
+      const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));
+      const domains = new Set(places.map((place) => place?.[1]).filter(Boolean));
       const [domain] = domains;
-      return domains.size === 1 && domain ? `resources/${domain}_[name].js` : 'routes/[name].js';
+      return places.every(Boolean) && domains.size === 1 ? `resources/${domain}_[name].js` : 'routes/[name].js';
     },
     generatedCode: 'es2015',
     hoistTransitiveImports: false,

@@ -6,9 +6,10 @@
 // `tsc -p tsconfig.generate.json`, before the project's own compilation.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadResources, ROOT } from './generators/inventory.js';
+import { HEADER, loadResources, ROOT } from './generators/inventory.js';
 import { docModule, docOf, docsIndexModule } from './generators/docs.js';
 import { mappingModule, resourcesModule } from './generators/mappings.js';
+import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedModule } from './generators/openapi-fixed.js';
 import { ajvRuntimeModule, validatorModule } from './generators/validators.js';
 
@@ -24,11 +25,14 @@ async function generate(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   rmSync(OUT, { recursive: true, force: true });
   const helpers = new Set<string>();
-  for (const resource of resources) {
-    write(`validators/${resource.module}.ts`, validatorModule(docOf(resource.definition), helpers));
-    write(`docs/${resource.module}.ts`, docModule(resource));
+  const docs = resources.map(({ definition }) => docOf(definition));
+  const patternIndex = new Map([...new Set(patterns(docs))].map((pattern, index) => [pattern, index]));
+  write('patterns.ts', patternsModule(HEADER, [...patternIndex.keys()]));
+  resources.forEach((resource, i) => {
+    write(`validators/${resource.module}.ts`, validatorModule(docs[i], helpers, patternIndex));
+    write(`docs/${resource.module}.ts`, docModule(docs[i], patternIndex));
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
-  }
+  });
   if (helpers.size) write('ajv-runtime.ts', ajvRuntimeModule(helpers));
   write('resources.ts', resourcesModule(resources));
   write('docs.ts', docsIndexModule(resources));

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { formatReport, sizeReport } from './package-size.js';
 
 export interface TarEntry {
   /** `./` for the root, `./a/b/` for a directory, `./a/b/c` for a file. */
@@ -84,7 +85,7 @@ function dataEntries(files: Map<string, Buffer>): TarEntry[] {
   ].sort(byTarName);
 }
 
-export function buildPackage(root: string): { fileName: string; ipk: Buffer } {
+export function buildPackage(root: string): { fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number } {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
   const packaging = join(root, 'packaging');
@@ -120,12 +121,16 @@ export function buildPackage(root: string): { fileName: string; ipk: Buffer } {
       mtime,
     ),
   );
-  return { fileName: `${manifest.name}_${manifest.version}_all.ipk`, ipk };
+  return { fileName: `${manifest.name}_${manifest.version}_all.ipk`, ipk, files, installedSize: data.length };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const { fileName, ipk } = buildPackage(root);
+  const { fileName, ipk, files, installedSize } = buildPackage(root);
   writeFileSync(join(root, fileName), ipk);
-  console.log(`${fileName} (${ipk.length} bytes)`);
+  const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
+  console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})\n`);
+  const report = sizeReport(files, BUNDLE_DIR);
+  console.log(formatReport(report));
+  process.exitCode = report.problems.length ? 1 : 0;
 }

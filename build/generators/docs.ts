@@ -4,6 +4,7 @@
 import { readOption } from '../../src/resources/options.js';
 import { isGroup, type DocField, type Field, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
 import { HEADER, type Resource } from './inventory.js';
+import { indexedPatterns } from './patterns.js';
 
 // Values no codec can represent: a codec that reads either as null (a scalar codec reads a UCI list
 // as null) answers null for values it cannot represent, so its field is read-nullable.
@@ -37,11 +38,12 @@ export function docOf(definition: ResourceDefinition): ResourceDoc {
   return { path: definition.path, kind: definition.kind, type: definition.type, description: definition.description, members };
 }
 
-export function docModule({ definition }: Resource): string {
+/** A doc as JSON text, its patterns as indexes into `PATTERNS`. */
+export function docModule(doc: ResourceDoc, patternIndex: Map<string, number>): string {
   return [
     `${HEADER}import type { ResourceDoc } from '../../resources/model.js';`,
     '',
-    `export const doc: ResourceDoc = JSON.parse(${JSON.stringify(JSON.stringify(docOf(definition)))});`,
+    `export const doc: ResourceDoc = JSON.parse(${JSON.stringify(JSON.stringify(indexedPatterns(doc, patternIndex)))});`,
     '',
   ].join('\n');
 }

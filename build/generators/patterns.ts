@@ -1,5 +1,6 @@
-// Shrinks ajv's code for a router that compiles a validator on every write: the patterns spelled
-// with shared parts, and the members the engine never reads dropped.
+// The patterns of every resource, kept once: one generated module spells them with shared parts
+// (bytes, IPv4, IPv6, 32-bit numbers), and the validators and docs refer to them by index. And
+// ajv's code made smaller for a router that compiles a validator on every write.
 
 export function patterns(schema: unknown): string[] {
   if (schema === null || typeof schema !== 'object') return [];
@@ -55,29 +56,46 @@ function patternParts(sources: string[]): { parts: Piece[][]; spelled: Piece[][]
 
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 
-/**
- * ajv's code made smaller for a router that parses a validator on every write. Each pattern, which
- * ajv writes into the RegExp, every error's params and the schema constant, becomes one constant
- * built from shared parts. The members the engine never reads go: errors' `schemaPath`, and the
- * `parentData`, `parentDataProperty` and `rootData` of a call, which only `$data` and recursive
- * references use.
- */
-export function slimmed(code: string, sources: string[]): string {
+/** `src/generated/patterns.ts`: `PATTERNS`, every pattern of every resource, built from shared parts. */
+export function patternsModule(header: string, sources: string[]): string {
   const { parts, spelled } = patternParts(sources);
-  const spell = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === 'string' ? JSON.stringify(piece) : `patternPart${piece.part}`)).join(' + ');
+  const spell = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === 'string' ? JSON.stringify(piece) : `p${piece.part}`)).join(' + ');
   // A part refers only to parts found after it.
-  const declarations = [
-    ...parts.map((pieces, part) => `const patternPart${part} = ${spell(pieces)};\n`).reverse(),
-    ...spelled.map((pieces, index) => `const patternSource${index} = ${spell(pieces)};\n`),
-  ];
-  const constants = new Map(sources.map((source, index) => [JSON.stringify(source), `patternSource${index}`]));
+  const declarations = parts.map((pieces, part) => `const p${part} = ${spell(pieces)};\n`).reverse();
+  return `${header}${declarations.join('')}\nexport const PATTERNS: string[] = [\n${spelled.map((pieces) => `  ${spell(pieces)},\n`).join('')}];\n`;
+}
+
+/**
+ * ajv's code with each pattern, which it writes into the RegExp, every error's params and the schema
+ * constant, read from `PATTERNS` by its index. The members the engine never reads go: errors'
+ * `schemaPath`, and the `parentData`, `parentDataProperty` and `rootData` of a call, which only
+ * `$data` and recursive references use.
+ */
+export function slimmed(code: string, index: Map<string, number>): string {
+  const literals = new Map([...index].map(([pattern, position]) => [JSON.stringify(pattern), position]));
+  let used = false;
   const slim = code
     // A literal before `:` is an object key, which must stay one.
-    .replace(STRING_LITERAL, (literal: string, offset: number) => (code[offset + literal.length] === ':' ? literal : constants.get(literal) ?? literal))
+    .replace(STRING_LITERAL, (literal: string, offset: number) => {
+      if (code[offset + literal.length] === ':') return literal;
+      const found = literals.get(literal);
+      if (found === undefined) return literal;
+      used = true;
+      return `PATTERNS[${found}]`;
+    })
     .replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '')
     .replace(/,parentData:\w+,parentDataProperty:(?:\w+|"(?:[^"\\]|\\.)*"),rootData\}/g, '}')
     .replace(/\{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}/g, '{instancePath=""}={}');
   const left = /schemaPath|parentData|rootData/.exec(slim);
   if (left) throw new Error(`ajv's code still holds ${left[0]}: its output changed, or a keyword reads it`);
-  return declarations.join('') + slim;
+  return (used ? "import { PATTERNS } from '../patterns.js';\n" : '') + slim;
+}
+
+/** The schema with each pattern replaced by its index in `PATTERNS`, as the docs carry it. */
+export function indexedPatterns<T>(schema: T, index: Map<string, number>): T {
+  if (schema === null || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map((item) => indexedPatterns(item, index)) as T;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) result[key] = key === 'pattern' && typeof value === 'string' ? index.get(value) : indexedPatterns(value, index);
+  return result as T;
 }

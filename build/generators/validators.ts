@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from '../../src/openapi/members.js';
 import type { DocField, JsonSchema, ResourceDoc } from '../../src/resources/model.js';
 import { HEADER } from './inventory.js';
-import { patterns, slimmed } from './patterns.js';
+import { slimmed } from './patterns.js';
 
 // The ajv runtime helpers a validator may need whose source is one self-contained function.
 const INLINABLE_HELPERS = ['ucs2length', 'equal'];
@@ -93,7 +93,7 @@ export function sharedSchemas(full: JsonSchema, patch: JsonSchema): { defs: Prop
  * QuickJS bundle nor Node's ESM loader would import alike, so each is emitted once as ESM into
  * ajv-runtime.ts and imported from there.
  */
-export function validatorModule(doc: ResourceDoc, helpers: Set<string>): string {
+export function validatorModule(doc: ResourceDoc, helpers: Set<string>, patternIndex: Map<string, number>): string {
   const plain = validatorSchemas(doc);
   const { defs, full, patch } = sharedSchemas(plain.full, plain.patch);
   // Without required fields a patch is checked as a whole body is: one function serves both.
@@ -114,7 +114,7 @@ export function validatorModule(doc: ResourceDoc, helpers: Set<string>): string 
   if (code.includes('require(')) throw new Error(`${doc.path}: the validator requires a module: ${/require\([^)]*\)/.exec(code)![0]}`);
   code = code.replace(/^"use strict";/, '').replace(/export const (validateFull|validatePatch) = (\w+);/g, 'export const $1: SchemaValidator = $2;');
   if (patchIsFull) code += '\nexport const validatePatch: SchemaValidator = validateFull;';
-  code = slimmed(code, [...new Set(patterns(plain))]);
+  code = slimmed(code, patternIndex);
   return `// @ts-nocheck\n${HEADER}import type { SchemaValidator } from '../../resources/model.js';\n${imports.join('')}${code}\n`;
 }
 

@@ -1,8 +1,9 @@
 import { DOCS } from '../generated/docs.js';
+import { PATTERNS } from '../generated/patterns.js';
 import { RESOURCES } from '../generated/resources.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
-import { schemaProperties } from '../openapi/members.js';
+import { schemaProperties, withPatterns } from '../openapi/members.js';
 import type { ResourceEntry } from '../resources/model.js';
 import type { Context } from './context.js';
 
@@ -17,5 +18,5 @@ export async function GET({ params }: Context) {
   const index = keys.indexOf(key);
   if (index < 0) throw new ApiError(404, 'not_found', `No schema for ${key}`);
   const { doc } = await DOCS[index]();
-  return jsonResponse(200, { key, schema_properties: schemaProperties(doc) });
+  return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(doc, PATTERNS)) });
 }

@@ -102,3 +102,12 @@ export function resourceObject(
   const { required: _unused, ...rest } = schema;
   return { ...rest, properties: { ...(schema.properties as Properties), ...groups }, ...(required.length ? { required } : {}) };
 }
+
+/** A generated doc as the document shows it: each pattern, kept once in `PATTERNS`, put back by its index. */
+export function withPatterns<T>(value: T, patterns: string[]): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withPatterns(item, patterns)) as T;
+  const result: Record<string, unknown> = {};
+  for (const key in value) result[key] = key === 'pattern' ? patterns[value[key] as number] : withPatterns(value[key], patterns);
+  return result as T;
+}

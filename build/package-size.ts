@@ -1,0 +1,90 @@
+// What the package costs a router's flash, and what each curated resource adds to it: `npm run
+// package` prints this table and fails past the budgets, so every resource added later is held to
+// them. A resource owns its generated mapping, doc and validator and its definition's chunk, and a
+// share of what the definitions of its domain have in common; everything else is the core.
+import { deflateRawSync } from 'node:zlib';
+
+/** Bytes, 1 KB = 1000 bytes, as uapi's figures (117,343 / 938,942) are read against them. */
+export const BUDGETS = {
+  resourceCompressedAverage: 1_900,
+  resourceCompressedMax: 3_500,
+  resourceInstalledAverage: 12_000,
+  coreCompressed: 30_000,
+  coreInstalled: 150_000,
+};
+
+const RESOURCE_FOLDERS = ['mappings', 'docs', 'validators', 'resources'];
+
+export interface Size {
+  /**
+   * What the files add to the compressed package: DEFLATE at level 9 of every file of the package in
+   * order, less the same without these files. The core's is its files compressed on their own.
+   */
+  compressed: number;
+  /** The files' bytes, as they lie on the router. */
+  installed: number;
+}
+
+export interface SizeReport {
+  resources: { name: string; size: Size }[];
+  core: Size;
+  problems: string[];
+}
+
+const deflated = (parts: Buffer[]) => deflateRawSync(Buffer.concat(parts), { level: 9 }).length;
+const installed = (parts: Buffer[]) => parts.reduce((total, data) => total + data.length, 0);
+const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compressed, installed: a.installed + b.installed });
+
+/** `files`: the package's router paths and contents; `bundleDir`: where the bundle lies among them. */
+export function sizeReport(files: Map<string, Buffer>, bundleDir: string): SizeReport {
+  const paths = [...files.keys()].sort();
+  const names = paths
+    .map((path) => /^\/mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
+    .filter((name): name is string => name !== undefined);
+  // Whose each path is: one resource's, the resources' of a domain (what their definitions share,
+  // `resources/firewall_common.js`), or nobody's (the core).
+  const owners = new Map<string, string[]>();
+  for (const path of paths) {
+    const [folder, file] = path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).split('/') : [];
+    const stem = file?.replace(/\.js$/, '') ?? '';
+    if (RESOURCE_FOLDERS.includes(folder) && names.includes(stem)) owners.set(path, [stem]);
+    else if (folder === 'resources') owners.set(path, names.filter((name) => name.startsWith(`${stem.split('_')[0]}_`)));
+    else owners.set(path, []);
+  }
+  const contents = (chosen: string[]) => chosen.map((path) => files.get(path)!);
+  const whole = deflated(contents(paths));
+  const bySize = new Map(names.map((name) => [name, { compressed: 0, installed: 0 }]));
+  // Paths with the same owners are weighed together, then shared out among those owners.
+  const groups = new Map<string, string[]>();
+  for (const [path, owner] of owners) if (owner.length) groups.set(owner.join(' '), [...(groups.get(owner.join(' ')) ?? []), path]);
+  for (const [group, owned] of groups) {
+    const sharers = group.split(' ');
+    const compressed = (whole - deflated(contents(paths.filter((path) => !owned.includes(path))))) / sharers.length;
+    const bytes = installed(contents(owned)) / sharers.length;
+    for (const name of sharers) bySize.set(name, add(bySize.get(name)!, { compressed, installed: bytes }));
+  }
+  const coreFiles = contents(paths.filter((path) => !owners.get(path)!.length));
+  const core: Size = { compressed: deflated(coreFiles), installed: installed(coreFiles) };
+  const resources = names.map((name) => ({ name, size: bySize.get(name)! }));
+  const average = (key: keyof Size) => resources.reduce((total, { size }) => total + size[key], 0) / Math.max(resources.length, 1);
+  const problems = [
+    average('compressed') > BUDGETS.resourceCompressedAverage ? `a resource adds ${Math.round(average('compressed'))} B compressed on average, over ${BUDGETS.resourceCompressedAverage}` : '',
+    average('installed') > BUDGETS.resourceInstalledAverage ? `a resource adds ${Math.round(average('installed'))} B installed on average, over ${BUDGETS.resourceInstalledAverage}` : '',
+    ...resources.filter(({ size }) => size.compressed > BUDGETS.resourceCompressedMax).map(({ name, size }) => `${name} adds ${Math.round(size.compressed)} B compressed, over ${BUDGETS.resourceCompressedMax}`),
+    core.compressed > BUDGETS.coreCompressed ? `the core is ${core.compressed} B compressed, over ${BUDGETS.coreCompressed}` : '',
+    core.installed > BUDGETS.coreInstalled ? `the core is ${core.installed} B installed, over ${BUDGETS.coreInstalled}` : '',
+  ].filter(Boolean);
+  return { resources, core, problems };
+}
+
+export function formatReport(report: SizeReport): string {
+  const row = (name: string, size: Size) => `${name.padEnd(34)}${String(Math.round(size.compressed)).padStart(12)}${String(Math.round(size.installed)).padStart(12)}`;
+  return [
+    `${'part'.padEnd(34)}${'compressed'.padStart(12)}${'installed'.padStart(12)}`,
+    row('core', report.core),
+    ...report.resources.map(({ name, size }) => row(name, size)),
+    `budgets: a resource at most ${BUDGETS.resourceCompressedAverage} B compressed and ${BUDGETS.resourceInstalledAverage} B installed on average, ` +
+      `${BUDGETS.resourceCompressedMax} B compressed at most; the core ${BUDGETS.coreCompressed} B compressed, ${BUDGETS.coreInstalled} B installed`,
+    ...(report.problems.length ? report.problems.map((problem) => `OVER: ${problem}`) : ['every budget holds']),
+  ].join('\n');
+}
