@@ -39,7 +39,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');
       const caller = (outcome.caller = await gate.authenticate(ports, request));
-      gate.enforceRateLimit(ports, caller);
+      gate.enforceRateLimit(ports, caller, request.remoteAddr);
       if (route.access !== 'token') {
         gate.requireScope(caller, route.access.target, WRITE_METHODS.has(request.method) || !!route.access.readsNeedRw);
       }

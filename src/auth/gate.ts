@@ -5,7 +5,7 @@ import type { Request } from '../http/request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
 import { decide, targetName, type Target } from './scopes.js';
-import { findByBearer, SERVICE_PACKAGE, stampDue, tokensIn, type Token } from './tokens.js';
+import { findByBearer, SERVICE_PACKAGE, tokensIn, withLastUse, type Token } from './tokens.js';
 
 const BEARER = /^Bearer +([!-~]+)$/i;
 
@@ -32,12 +32,12 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   if (token.allowedCidrs.length && !(await import('./cidr.js')).addressInList(request.remoteAddr, token.allowedCidrs)) {
     throw unauthenticated('invalid_token', 'Source IP not permitted for this token');
   }
-  if (stampDue(token, ports.now())) await (await import('./stamp.js')).stampLastUsed(ports, token, request.remoteAddr);
   return { token, config };
 }
 
-export function enforceRateLimit(ports: Ports, caller: Caller): void {
-  takeFromBucket(ports, caller.token.name, limitFor(caller.config, caller.token));
+/** Takes the request from the token's bucket and stamps its use; the caller then carries the last use before it. */
+export function enforceRateLimit(ports: Ports, caller: Caller, ip: string): void {
+  caller.token = withLastUse(caller.token, takeFromBucket(ports, caller.token, limitFor(caller.config, caller.token), ip));
 }
 
 export function requireScope(caller: Caller, target: Target, write: boolean): void {

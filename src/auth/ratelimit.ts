@@ -2,7 +2,7 @@ import { withMutex } from '../config/lock-file.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
-import { rateLimitStatePath, type Token } from './tokens.js';
+import { LAST_USED_INTERVAL_SECONDS, parseTokenState, tokenStatePath, type LastUse, type Token } from './tokens.js';
 
 const DEFAULT_RATE = 100;
 const DEFAULT_BURST = 200;
@@ -26,29 +26,35 @@ export function limitFor(config: UciPackage, token: Token): Limit {
 }
 
 /**
- * Takes one request from the token's bucket, refilled continuously at `rate` up to `burst`. The
- * bucket lives in a file shared by concurrent request processes, so each update holds its mutex.
- * If the mutex cannot be had the request passes: the limit is an abuse guard, not a security control.
+ * Takes one request from the token's bucket, refilled continuously at `rate` up to `burst`, and
+ * stamps the token's last use at most once a minute. Both live in the token's state file under /tmp
+ * (RAM): a polling client must not rewrite the router's flash. The file is shared by concurrent
+ * request processes, so each update holds its mutex. If the mutex cannot be had the request passes
+ * unstamped: the limit is an abuse guard, not a security control. Answers the last use stamped
+ * before this request.
  */
-export function takeFromBucket(ports: Ports, tokenName: string, limit: Limit): void {
-  const path = rateLimitStatePath(tokenName);
+export function takeFromBucket(ports: Ports, token: Token, limit: Limit, ip: string): LastUse | undefined {
+  const path = tokenStatePath(token.name);
   ports.makeDirectory(path.slice(0, path.lastIndexOf('/')));
   let retryAfter = 0;
+  let previous: LastUse | undefined;
   withMutex(ports, `${path}.lock`, () => {
     const now = ports.now();
-    const [storedTokens, storedAt] = (ports.readFile(path) ?? '').split(' ').map(Number);
-    const elapsedSeconds = storedAt > 0 ? Math.max(0, now - storedAt) / 1000 : Infinity;
-    const tokens = Math.min(limit.burst, (storedTokens >= 0 ? storedTokens : limit.burst) + elapsedSeconds * limit.rate);
-    if (tokens >= 1) {
-      ports.writeFileAtomic(path, `${tokens - 1} ${now}`);
-    } else {
-      ports.writeFileAtomic(path, `${tokens} ${now}`);
-      retryAfter = Math.max(1, Math.ceil((1 - tokens) / limit.rate));
-    }
+    const state = parseTokenState(ports.readFile(path));
+    previous = state.lastUse;
+    const elapsedSeconds = state.at > 0 ? Math.max(0, now - state.at) / 1000 : Infinity;
+    let tokens = Math.min(limit.burst, (state.tokens >= 0 ? state.tokens : limit.burst) + elapsedSeconds * limit.rate);
+    if (tokens >= 1) tokens -= 1;
+    else retryAfter = Math.max(1, Math.ceil((1 - tokens) / limit.rate));
+    const seconds = Math.floor(now / 1000);
+    const lastStamp = Math.max(previous?.at ?? -Infinity, token.lastUsedAt ?? -Infinity);
+    const lastUse = seconds - lastStamp >= LAST_USED_INTERVAL_SECONDS ? { at: seconds, ip } : previous;
+    ports.writeFileAtomic(path, `${tokens} ${now}${lastUse ? ` ${lastUse.at} ${lastUse.ip}` : ''}`);
   });
   if (retryAfter) {
     throw new ApiError(429, 'too_many_requests', `Rate limit of ${limit.rate}/s (burst ${limit.burst}) exceeded; retry later`, {
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
+  return previous;
 }

@@ -3,12 +3,12 @@ import { commitPackage } from '../config/commit.js';
 import { readPackage, takeSnapshot } from '../config/store.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
-import { addSection, findSection, removeSection } from '../uci/index.js';
+import { addSection, findSection, removeSection, type UciPackage } from '../uci/index.js';
 import { parseCidr } from './cidr.js';
 import { hashBearer, hex } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
-import { isoTime, rateLimitStatePath, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, type Token } from './tokens.js';
+import { isoTime, parseTokenState, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, tokenStatePath, withLastUse, type Token } from './tokens.js';
 
 // The name is also the UCI section name, so it keeps to UCI's charset.
 const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
@@ -63,8 +63,15 @@ export function tokenRecord(token: Token): TokenRecord {
   };
 }
 
+const lastUseInRam = (ports: Ports, name: string) => parseTokenState(ports.readFile(tokenStatePath(name))).lastUse;
+
+/** Every token, with its last use as recent as the RAM stamps know it. */
+export async function storedTokens(ports: Ports): Promise<Token[]> {
+  return tokensIn(await readPackage(ports, SERVICE_PACKAGE)).map((token) => withLastUse(token, lastUseInRam(ports, token.name)));
+}
+
 export async function findToken(ports: Ports, name: string): Promise<Token> {
-  const token = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).find((candidate) => candidate.name === name);
+  const token = (await storedTokens(ports)).find((candidate) => candidate.name === name);
   if (!token) throw new ApiError(404, 'not_found', `No token named ${name}`);
   return token;
 }
@@ -161,6 +168,7 @@ export async function mintToken(ports: Ports, input: MintInput): Promise<{ name:
     if (input.allowedCidrs.length) options.set('allowed_cidr', input.allowedCidrs);
     if (input.rate !== undefined) options.set('rate', String(input.rate));
     if (input.burst !== undefined) options.set('burst', String(input.burst));
+    keepLastUse(ports, snapshot.model);
     commitPackage(ports, snapshot, snapshot.model);
     return { name: input.name, bearer };
   } finally {
@@ -168,7 +176,21 @@ export async function mintToken(ports: Ports, input: MintInput): Promise<{ name:
   }
 }
 
-/** Removes the token and its rate-limit state, so a new token of the same name starts fresh. */
+/**
+ * Puts the RAM stamps of last use into the token sections, for a commit that writes the file anyway:
+ * only then does a stamp reach flash, so a reboot loses at most the stamps since.
+ */
+function keepLastUse(ports: Ports, model: UciPackage): void {
+  for (const token of tokensIn(model)) {
+    const latest = withLastUse(token, lastUseInRam(ports, token.name));
+    if (latest === token) continue;
+    const options = findSection(model, token.name)!.options;
+    options.set('last_used_at', String(latest.lastUsedAt));
+    options.set('last_used_ip', latest.lastUsedIp!);
+  }
+}
+
+/** Removes the token and its state in RAM (bucket, last use), so a new token of the same name starts fresh. */
 export async function revokeToken(ports: Ports, name: string): Promise<void> {
   const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
   try {
@@ -176,8 +198,9 @@ export async function revokeToken(ports: Ports, name: string): Promise<void> {
     const section = findSection(snapshot.model, name);
     if (!section || section.type !== TOKEN_TYPE) throw new ApiError(404, 'not_found', `No token named ${name}`);
     removeSection(snapshot.model, name);
+    keepLastUse(ports, snapshot.model);
     commitPackage(ports, snapshot, snapshot.model);
-    ports.remove(rateLimitStatePath(name));
+    ports.remove(tokenStatePath(name));
   } finally {
     held.release();
   }

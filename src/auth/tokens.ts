@@ -3,7 +3,7 @@ import { constantTimeEqual, hashBearer } from './hash.js';
 
 export const SERVICE_PACKAGE = 'wrtapi';
 export const TOKEN_TYPE = 'token';
-const LAST_USED_INTERVAL_SECONDS = 60;
+export const LAST_USED_INTERVAL_SECONDS = 60;
 
 /** A token as stored: one named `token` section of /etc/config/wrtapi. */
 export interface Token {
@@ -66,11 +66,36 @@ export function findByBearer(tokens: Token[], bearer: string): Token | undefined
   return found;
 }
 
-export function rateLimitStatePath(name: string): string {
-  return `/tmp/wrtapi/ratelimit/${name}`;
+export interface LastUse {
+  /** Epoch seconds. */
+  at: number;
+  ip: string;
 }
 
-/** `last_used_at`/`last_used_ip` are stamped at most once a minute. */
-export function stampDue(token: Token, nowMs: number): boolean {
-  return token.lastUsedAt === undefined || Math.floor(nowMs / 1000) - token.lastUsedAt >= LAST_USED_INTERVAL_SECONDS;
+/** A token's per-request state, in RAM: its rate-limit bucket and its last-use stamp. */
+export interface TokenState {
+  tokens: number;
+  /** Epoch milliseconds of the bucket's last update; 0 when there is none. */
+  at: number;
+  lastUse?: LastUse;
+}
+
+export function tokenStatePath(name: string): string {
+  return `/tmp/wrtapi/tokens/${name}`;
+}
+
+/** `<bucket> <at ms> [<last use s> <ip>]`; a missing or garbled file is a fresh state. */
+export function parseTokenState(text: string | undefined): TokenState {
+  const [tokens, at, usedAt, ip] = (text ?? '').split(' ');
+  const lastUse = /^\d+$/.test(usedAt ?? '') && ip ? { at: Number(usedAt), ip } : undefined;
+  return { tokens: Number(tokens), at: Number(at) || 0, ...(lastUse ? { lastUse } : {}) };
+}
+
+/**
+ * The token with its last use as recent as it is known: stamps live in RAM and reach the
+ * configuration only when the file is written anyway, so the later of the two wins.
+ */
+export function withLastUse(token: Token, lastUse: LastUse | undefined): Token {
+  if (!lastUse || (token.lastUsedAt !== undefined && token.lastUsedAt >= lastUse.at)) return token;
+  return { ...token, lastUsedAt: lastUse.at, lastUsedIp: lastUse.ip };
 }

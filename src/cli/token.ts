@@ -1,7 +1,5 @@
 import { parseDuration } from '../auth/duration.js';
-import { findToken, mintProblems, mintToken, revokeToken, tokenRecord, type TokenRecord } from '../auth/token-admin.js';
-import { SERVICE_PACKAGE, tokensIn } from '../auth/tokens.js';
-import { readPackage } from '../config/store.js';
+import { findToken, mintProblems, mintToken, revokeToken, storedTokens, tokenRecord, type TokenRecord } from '../auth/token-admin.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 
@@ -116,7 +114,7 @@ export async function runTokenCli(ports: Ports, args: string[]): Promise<number>
     if (verb === 'create' && parsed.positional.length === 0) {
       await create(ports, parsed);
     } else if (verb === 'list' && parsed.positional.length === 0) {
-      const records = tokensIn(await readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord);
+      const records = (await storedTokens(ports)).map(tokenRecord);
       ports.writeStdout(json ? JSON.stringify(records) + '\n' : records.map(describe).join('\n\n') + (records.length ? '\n' : ''));
     } else if (verb === 'show' && parsed.positional.length === 1) {
       const record = tokenRecord(await findToken(ports, name));

@@ -1,7 +1,5 @@
 import { mayMint } from '../auth/scope-tree.js';
-import { mintProblems, mintToken, tokenRecord } from '../auth/token-admin.js';
-import { SERVICE_PACKAGE, tokensIn } from '../auth/tokens.js';
-import { readPackage } from '../config/store.js';
+import { mintProblems, mintToken, storedTokens, tokenRecord } from '../auth/token-admin.js';
 import { ApiError } from '../http/errors.js';
 import { parseJsonObject } from '../http/json-body.js';
 import type { Context } from './context.js';
@@ -10,7 +8,7 @@ import { jsonResponse } from '../http/response.js';
 const numberOrUndefined = (value: unknown) => (typeof value === 'number' ? value : undefined);
 
 export async function GET({ ports }: Context) {
-  return jsonResponse(200, tokensIn(await readPackage(ports, SERVICE_PACKAGE)).map(tokenRecord));
+  return jsonResponse(200, (await storedTokens(ports)).map(tokenRecord));
 }
 
 /** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type Response, type Router } from '../support/router.js';
@@ -101,8 +101,9 @@ test('an unknown, expired or out-of-range token is 401 invalid_token with the sp
   );
 });
 
-test('GET /auth/whoami describes the calling token and stamps last use at most once a minute', async () => {
+test('GET /auth/whoami describes the calling token; its last use is stamped in RAM at most once a minute, and reaches flash only with a token write', async () => {
   const bearer = await router.mint('ops', ['firewall:rules:rw', 'network:ro'], ['--allowed-cidr', '192.168.1.0/24']);
+  const minted = config(router);
   const first = await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(bearer) });
   assert.is(first.status, 200);
   assert.equal(first.json, {
@@ -114,20 +115,32 @@ test('GET /auth/whoami describes the calling token and stamps last use at most o
     last_used_at: null,
     last_used_ip: null,
   });
-  const stamped = config(router);
-  assert.match(stamped, /\toption last_used_at '\d+'\n\toption last_used_ip '192.168.1.100'\n/);
+  const state = () => readFileSync(router.path('/tmp/wrtapi/tokens/ops'), 'utf8');
+  assert.match(state(), /^\d+(\.\d+)? \d+ \d+ 192\.168\.1\.100$/);
+  const stamped = state().split(' ')[2];
+  assert.is(config(router), minted, 'a read writes nothing under /etc');
   const second = await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(bearer), remote: '192.168.1.5' });
   assert.is((second.json as { last_used_ip: string }).last_used_ip, '192.168.1.100');
-  assert.match((second.json as { last_used_at: string }).last_used_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-  assert.is(config(router), stamped, 'no second stamp within 60 s');
+  assert.is((second.json as { last_used_at: string }).last_used_at, new Date(Number(stamped) * 1000).toISOString().replace('.000Z', 'Z'));
+  assert.is(state().split(' ').slice(2).join(' '), `${stamped} 192.168.1.100`, 'no second stamp within 60 s');
+  assert.is(config(router), minted);
+  const listed = await router.token(['show', 'ops']);
+  assert.match(listed.stdout, /last_used: +\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ from 192\.168\.1\.100/);
+
+  await router.mint('other', ['*:ro']);
+  assert.match(config(router), new RegExp(`config token 'ops'\n[^]*?\toption last_used_at '${stamped}'\n\toption last_used_ip '192.168.1.100'\n`), 'the next token write keeps the stamp');
   assert.is(messages(router), '', 'reads are not logged');
 });
 
 test('a stamp that cannot be written never fails the request', async () => {
   const bearer = await router.mint('ops', ['*:ro']);
-  writeFileSync(router.path('/var/lock/wrtapi.wrtapi.lock'), '1');
+  // A live process (init) holds the state file's mutex for the whole request.
+  mkdirSync(router.path('/tmp/wrtapi/tokens'), { recursive: true });
+  writeFileSync(router.path('/tmp/wrtapi/tokens/ops.lock'), '1');
   const response = await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(bearer) });
   assert.is(response.status, 200);
+  assert.is((response.json as { last_used_at: null }).last_used_at, null);
+  assert.not.ok(existsSync(router.path('/tmp/wrtapi/tokens/ops')));
   assert.not.match(config(router), /last_used_at/);
 });
 
