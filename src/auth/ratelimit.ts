@@ -2,7 +2,7 @@ import { withMutex } from '../config/lock-file.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
-import { LAST_USED_INTERVAL_SECONDS, parseTokenState, tokenStatePath, type LastUse, type Token } from './tokens.js';
+import { LAST_USED_INTERVAL_SECONDS, parseTokenState, tokenStatePath, withLastUse, type LastUse, type Token } from './tokens.js';
 
 const DEFAULT_RATE = 100;
 const DEFAULT_BURST = 200;
@@ -47,8 +47,8 @@ export function takeFromBucket(ports: Ports, token: Token, limit: Limit, ip: str
     if (tokens >= 1) tokens -= 1;
     else retryAfter = Math.max(1, Math.ceil((1 - tokens) / limit.rate));
     const seconds = Math.floor(now / 1000);
-    const lastStamp = Math.max(previous?.at ?? -Infinity, token.lastUsedAt ?? -Infinity);
-    const lastUse = seconds - lastStamp >= LAST_USED_INTERVAL_SECONDS ? { at: seconds, ip } : previous;
+    // Never stamped (NaN) compares false, and stamps.
+    const lastUse = seconds - withLastUse(token, previous).lastUsedAt! < LAST_USED_INTERVAL_SECONDS ? previous : { at: seconds, ip };
     ports.writeFileAtomic(path, `${tokens} ${now}${lastUse ? ` ${lastUse.at} ${lastUse.ip}` : ''}`);
   });
   if (retryAfter) {

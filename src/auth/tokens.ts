@@ -87,8 +87,7 @@ export function tokenStatePath(name: string): string {
 /** `<bucket> <at ms> [<last use s> <ip>]`; a missing or garbled file is a fresh state. */
 export function parseTokenState(text: string | undefined): TokenState {
   const [tokens, at, usedAt, ip] = (text ?? '').split(' ');
-  const lastUse = /^\d+$/.test(usedAt ?? '') && ip ? { at: Number(usedAt), ip } : undefined;
-  return { tokens: Number(tokens), at: Number(at) || 0, ...(lastUse ? { lastUse } : {}) };
+  return { tokens: Number(tokens), at: Number(at) || 0, lastUse: ip ? { at: Number(usedAt), ip } : undefined };
 }
 
 /**
@@ -96,6 +95,5 @@ export function parseTokenState(text: string | undefined): TokenState {
  * configuration only when the file is written anyway, so the later of the two wins.
  */
 export function withLastUse(token: Token, lastUse: LastUse | undefined): Token {
-  if (!lastUse || (token.lastUsedAt !== undefined && token.lastUsedAt >= lastUse.at)) return token;
-  return { ...token, lastUsedAt: lastUse.at, lastUsedIp: lastUse.ip };
+  return lastUse && !(token.lastUsedAt! >= lastUse.at) ? { ...token, lastUsedAt: lastUse.at, lastUsedIp: lastUse.ip } : token;
 }
