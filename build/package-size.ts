@@ -2,8 +2,6 @@
 // package` prints this table and fails past the budgets, so every resource added later is held to
 // them. A resource owns its generated mapping, doc and validator and its definition's chunk, and a
 // share of what the definitions of its domain have in common; everything else is the core.
-import { deflateRawSync } from 'node:zlib';
-
 /** Bytes, 1 KB = 1000 bytes, as uapi's figures (117,343 / 938,942) are read against them. */
 export const BUDGETS = {
   resourceCompressedAverage: 1_900,
@@ -17,8 +15,8 @@ const RESOURCE_FOLDERS = ['mappings', 'docs', 'validators', 'resources'];
 
 export interface Size {
   /**
-   * What the files add to the compressed package: DEFLATE at level 9 of every file of the package in
-   * order, less the same without these files. The core's is its files compressed on their own.
+   * What the files add to the package: its size less the size of the same package without them. The
+   * core's is the size of the package without any resource.
    */
   compressed: number;
   /** The files' bytes, as they lie on the router. */
@@ -31,12 +29,14 @@ export interface SizeReport {
   problems: string[];
 }
 
-const deflated = (parts: Buffer[]) => deflateRawSync(Buffer.concat(parts), { level: 9 }).length;
 const installed = (parts: Buffer[]) => parts.reduce((total, data) => total + data.length, 0);
 const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compressed, installed: a.installed + b.installed });
 
-/** `files`: the package's router paths and contents; `bundleDir`: where the bundle lies among them. */
-export function sizeReport(files: Map<string, Buffer>, bundleDir: string): SizeReport {
+/**
+ * `files`: the package's router paths and contents; `bundleDir`: where the bundle lies among them;
+ * `packageSize`: the size of the package holding just the given files.
+ */
+export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packageSize: (files: Map<string, Buffer>) => number): SizeReport {
   const paths = [...files.keys()].sort();
   const names = paths
     .map((path) => /^\/mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
@@ -52,19 +52,20 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string): SizeR
     else owners.set(path, []);
   }
   const contents = (chosen: string[]) => chosen.map((path) => files.get(path)!);
-  const whole = deflated(contents(paths));
+  const sizeOf = (chosen: string[]) => packageSize(new Map(chosen.map((path) => [path, files.get(path)!])));
+  const whole = sizeOf(paths);
   const bySize = new Map(names.map((name) => [name, { compressed: 0, installed: 0 }]));
   // Paths with the same owners are weighed together, then shared out among those owners.
   const groups = new Map<string, string[]>();
   for (const [path, owner] of owners) if (owner.length) groups.set(owner.join(' '), [...(groups.get(owner.join(' ')) ?? []), path]);
   for (const [group, owned] of groups) {
     const sharers = group.split(' ');
-    const compressed = (whole - deflated(contents(paths.filter((path) => !owned.includes(path))))) / sharers.length;
+    const compressed = (whole - sizeOf(paths.filter((path) => !owned.includes(path)))) / sharers.length;
     const bytes = installed(contents(owned)) / sharers.length;
     for (const name of sharers) bySize.set(name, add(bySize.get(name)!, { compressed, installed: bytes }));
   }
-  const coreFiles = contents(paths.filter((path) => !owners.get(path)!.length));
-  const core: Size = { compressed: deflated(coreFiles), installed: installed(coreFiles) };
+  const corePaths = paths.filter((path) => !owners.get(path)!.length);
+  const core: Size = { compressed: sizeOf(corePaths), installed: installed(contents(corePaths)) };
   const resources = names.map((name) => ({ name, size: bySize.get(name)! }));
   const average = (key: keyof Size) => resources.reduce((total, { size }) => total + size[key], 0) / Math.max(resources.length, 1);
   const problems = [

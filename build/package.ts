@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { formatReport, sizeReport } from './package-size.js';
+import { formatReport, sizeReport, type SizeReport } from './package-size.js';
 
 export interface TarEntry {
   /** `./` for the root, `./a/b/` for a directory, `./a/b/c` for a file. */
@@ -85,18 +85,22 @@ function dataEntries(files: Map<string, Buffer>): TarEntry[] {
   ].sort(byTarName);
 }
 
-export function buildPackage(root: string): { fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number } {
+/** The package's files by router path: `packaging/files/` and the bundle under /usr/share/wrtapi. */
+function packageFiles(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const packaging = join(root, 'packaging/files');
+  for (const path of filesUnder(packaging)) files.set(path, readFileSync(join(packaging, path)));
+  const bundle = join(root, 'dist/qjs');
+  for (const path of filesUnder(bundle)) files.set(BUNDLE_DIR + path, readFileSync(join(bundle, path)));
+  return files;
+}
+
+/** The .ipk of these files, and its Installed-Size: the uncompressed data archive's length, as ipkg-build measures it. */
+function ipkOf(root: string, files: Map<string, Buffer>): { ipk: Buffer; installedSize: number } {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
   const packaging = join(root, 'packaging');
-  const bundle = join(root, 'dist/qjs');
-
-  const files = new Map<string, Buffer>();
-  for (const path of filesUnder(join(packaging, 'files'))) files.set(path, readFileSync(join(packaging, 'files', path)));
-  for (const path of filesUnder(bundle)) files.set(BUNDLE_DIR + path, readFileSync(join(bundle, path)));
   const data = tar(dataEntries(files), mtime);
-
-  // Installed-Size is the uncompressed data archive's length, as ipkg-build measures it.
   const control = readFileSync(join(packaging, 'control'), 'utf8')
     .replace('@VERSION@', manifest.version)
     .replace('@LICENSE@', manifest.license)
@@ -109,7 +113,6 @@ export function buildPackage(root: string): { fileName: string; ipk: Buffer; fil
     { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
     { name: './prerm', mode: 0o755, data: readFileSync(join(packaging, 'prerm')) },
   ];
-
   // ipkg-build names the three members in this order on its tar command line.
   const ipk = gzipSync(
     tar(
@@ -121,7 +124,18 @@ export function buildPackage(root: string): { fileName: string; ipk: Buffer; fil
       mtime,
     ),
   );
-  return { fileName: `${manifest.name}_${manifest.version}_all.ipk`, ipk, files, installedSize: data.length };
+  return { ipk, installedSize: data.length };
+}
+
+export function buildPackage(root: string): { fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number } {
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const files = packageFiles(root);
+  return { fileName: `${name}_${version}_all.ipk`, ...ipkOf(root, files), files };
+}
+
+/** What the package costs, and what each resource adds to it: see package-size.ts. */
+export function packageSizes(root: string): SizeReport {
+  return sizeReport(packageFiles(root), BUNDLE_DIR, (files) => ipkOf(root, files).ipk.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -130,7 +144,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(join(root, fileName), ipk);
   const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
   console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})\n`);
-  const report = sizeReport(files, BUNDLE_DIR);
+  const report = packageSizes(root);
   console.log(formatReport(report));
   process.exitCode = report.problems.length ? 1 : 0;
 }
