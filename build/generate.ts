@@ -25,7 +25,7 @@ async function generate(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   rmSync(OUT, { recursive: true, force: true });
   const helpers = new Set<string>();
-  const docs = resources.map(({ definition }) => docOf(definition));
+  const docs = resources.map(({ definition }) => docOf(definition, resources.map((resource) => resource.definition)));
   const patternIndex = new Map([...new Set(patterns(docs))].map((pattern, index) => [pattern, index]));
   write('patterns.ts', patternsModule(HEADER, [...patternIndex.keys()]));
   resources.forEach((resource, i) => {

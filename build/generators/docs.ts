@@ -2,7 +2,7 @@
 // its fields' schemas and descriptions and how a read fills them, as JSON text in a module that
 // only /openapi.json and /schema load; and the index of those modules, in the resource table's order.
 import { readOption } from '../../src/resources/options.js';
-import { isGroup, type DocField, type Field, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
+import { isGroup, type DocField, type Field, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
 import { HEADER, type Resource } from './inventory.js';
 import { indexedPatterns } from './patterns.js';
 
@@ -24,7 +24,11 @@ function docField({ schema, description, required, secret, codec }: Field): DocF
   };
 }
 
-export function docOf(definition: ResourceDefinition): ResourceDoc {
+const referenceCheck = ({ field, package: pkg, type, by, except }: Reference) =>
+  `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
+
+/** The doc of a definition; `inventory`, every definition, tells which of them name its sections. */
+export function docOf(definition: ResourceDefinition, inventory: ResourceDefinition[] = []): ResourceDoc {
   const members: ResourceDoc['members'] = {};
   for (const [name, member] of Object.entries(definition.members)) {
     if (!isGroup(member)) {
@@ -35,7 +39,18 @@ export function docOf(definition: ResourceDefinition): ResourceDoc {
     for (const [inner, field] of Object.entries(member.fields)) fields[inner] = docField(field);
     members[name] = { ...(member.description ? { description: member.description } : {}), fields };
   }
-  return { path: definition.path, kind: definition.kind, type: definition.type, description: definition.description, members };
+  const referencedBy = inventory.flatMap((other) =>
+    (other.references ?? []).filter((reference) => reference.package === definition.package && reference.type === definition.type).map((reference) => `\`${reference.field}\` of ${other.path}`),
+  );
+  return {
+    path: definition.path,
+    kind: definition.kind,
+    type: definition.type,
+    description: definition.description,
+    members,
+    checks: [...(definition.checks ?? []), ...(definition.references ?? []).map(referenceCheck)],
+    referencedBy,
+  };
 }
 
 /** A doc as JSON text, its patterns as indexes into `PATTERNS`. */

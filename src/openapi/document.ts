@@ -37,12 +37,14 @@ function halfObject(fields: Record<string, DocField>, half: Half, extra: Propert
       if (half === 'request' && field.required) required.push(name);
     }
   }
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  // A request member the schema does not name is refused (`unknown_field`); a response may grow.
+  return { type: 'object', properties, ...(required.length ? { required } : {}), ...(half === 'response' ? {} : { additionalProperties: false }) };
 }
 
 export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
   const frameworkProperties = framework(definition.kind);
-  const extra: Properties = half === 'response' ? frameworkProperties : frameworkProperties.id ? { id: frameworkProperties.id } : {};
+  const { id, ...rest } = frameworkProperties;
+  const extra: Properties = half === 'response' ? { ...(id ? { id: readable(id) } : {}), ...rest } : id ? { id } : {};
   const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
     const nullable = half !== 'response' && !holdsRequired(member);
     return {
@@ -51,8 +53,8 @@ export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
     };
   });
   const required = [...(half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : []), ...((schema.required as string[] | undefined) ?? [])];
-  const { required: _unused, ...rest } = schema;
-  return { ...rest, description: definition.description, ...(required.length ? { required } : {}) };
+  const { required: _unused, ...members } = schema;
+  return { ...members, description: definition.description, ...(required.length ? { required } : {}) };
 }
 
 export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): JsonSchema {

@@ -39,7 +39,12 @@ export function withNull(schema: JsonSchema): JsonSchema {
 export function framework(kind: ResourceDoc['kind']): Properties {
   const properties: Properties = {};
   if (kind === 'collection') {
-    properties.id = { type: 'string', description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent.' };
+    properties.id = {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_]+$',
+      maxLength: 32,
+      description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent.',
+    };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
   properties.runtime = { type: 'object', readOnly: true, description: 'Live state computed by the server; not configuration, not covered by the ETag.' };

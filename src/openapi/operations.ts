@@ -44,6 +44,12 @@ export const IDEMPOTENT = [ref('parameters', 'IdempotencyKeyHeader'), ref('param
 /** The paths of one resource: its collection, item and adopt operations, or a singleton's. */
 export function resourcePaths(definition: ResourceDoc, title: string): Record<string, Operation> {
   const path = `/${definition.path}`;
+  const checks = definition.checks.length
+    ? 'Beyond the schema, the written resource is refused with 422 (`conflict`, `required` or `invalid_format` on the field named) unless:\n' +
+      definition.checks.map((check) => `- ${check}`).join('\n')
+    : '';
+  const referenced = definition.referencedBy.length ? `Refused with 409 \`conflict\` when it would leave a name in ${definition.referencedBy.join(', ')} naming nothing.` : '';
+  const described = (...parts: string[]) => (parts.some(Boolean) ? { description: parts.filter(Boolean).join('\n\n') } : {});
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
   const written = { description: 'The resource as written.', headers: headers('ETag', ...RELOAD_HEADERS), content: body };
@@ -59,8 +65,18 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   };
   const item = {
     get: operation(`Read ${definition.path}`, tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
-    put: operation(`Replace ${definition.path}`, tag, WRITE_ERRORS, { 200: written }, { parameters: CONDITIONAL_WRITE, requestBody: put }),
+    put: operation(`Replace ${definition.path}`, tag, WRITE_ERRORS, { 200: written }, {
+      ...described(checks, referenced),
+      parameters: CONDITIONAL_WRITE,
+      requestBody: put,
+    }),
     patch: operation(`Update ${definition.path}: RFC 7396 merge patch, or RFC 6902 JSON Patch`, tag, WRITE_ERRORS, { 200: written }, {
+      ...described(
+        'A merge patch is checked against the Patch schema. A JSON Patch is applied to the resource as read, and the result is checked ' +
+          'against the Request schema; an operation whose `path` or `from` names nothing answers 422 `conflict` on it, a failed `test` 412.',
+        checks,
+        referenced,
+      ),
       parameters: CONDITIONAL_WRITE,
       requestBody: patch,
     }),
@@ -86,6 +102,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       }, { ...name('list'), parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: operation(`Create in ${definition.path}`, tag, WRITE_ERRORS, { 200: created }, {
         ...name('create'),
+        ...described(checks),
         parameters: IDEMPOTENT,
         requestBody: { required: true, content: json(ref('schemas', `${title}Request`)) },
       }),
@@ -97,7 +114,11 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       patch: { ...name('update'), ...item.patch },
       delete: operation(`Delete from ${definition.path}`, tag, WRITE_ERRORS, {
         204: { description: 'Deleted: no body.', headers: headers(...RELOAD_HEADERS) },
-      }, { ...name('delete'), parameters: CONDITIONAL_WRITE }),
+      }, {
+        ...name('delete'),
+        ...described(referenced),
+        parameters: CONDITIONAL_WRITE,
+      }),
     },
     [`${path}/{id}/adopt`]: {
       parameters: idParameter,

@@ -105,6 +105,8 @@ export interface ResourceDefinition extends ResourceMapping {
   description: string;
   members: Record<string, Member>;
   rules?: Rules;
+  /** What `rules` check, one statement each, naming the fields in backticks: the document states them. */
+  checks?: string[];
 }
 
 /**
@@ -134,6 +136,10 @@ export interface ResourceDoc {
   type: string;
   description: string;
   members: Record<string, DocField | DocGroup>;
+  /** The rules a write is held to beyond the schema: the definition's checks and its references. */
+  checks: string[];
+  /** What a DELETE is refused for: the fields of other resources that name this one's sections. */
+  referencedBy: string[];
 }
 
 /** An error of an ajv standalone validator, the part the engine maps to field errors. */

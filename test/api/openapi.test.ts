@@ -168,10 +168,11 @@ test('live answers conform to the document: /diagnostics with recent errors and 
 });
 
 /**
- * Where `served` holds everything `before` did: objects may gain members, every other value (arrays
- * included) is as it was. The places that differ, by their paths in the document.
+ * Where `served` holds everything `before` did: objects may gain members, a description may say
+ * more, every other value (arrays included) is as it was. The places that differ, by their paths.
  */
 function losses(before: unknown, served: unknown, at = ''): string[] {
+  if (at.endsWith('/description') && typeof before === 'string' && typeof served === 'string') return served.includes(before.replace(/\.$/, '')) ? [] : [at];
   if (before === null || typeof before !== 'object' || served === null || typeof served !== 'object' || Array.isArray(before) !== Array.isArray(served)) {
     return JSON.stringify(before) === JSON.stringify(served) ? [] : [at];
   }
@@ -182,7 +183,10 @@ function losses(before: unknown, served: unknown, at = ''): string[] {
 // The documents 3.0.0 served when the build still wrote them whole; the assembled ones keep all of it.
 test('the assembled /openapi.json and every /schema answer hold everything the generated 3.0.0 documents held', async () => {
   const before = JSON.parse(gunzipSync(readFileSync(new URL('../../../../test/fixtures/api/documents-3.0.0.json.gz', import.meta.url))).toString()) as Body;
-  assert.equal(losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document), []);
+  // What 3.0.0 stated wrongly: any cursor starting `c_`, and one shape for every JSON Patch operation.
+  const corrected = ['/components/parameters/Cursor/schema/pattern', '/components/schemas/JsonPatch/items/type', '/components/schemas/JsonPatch/items/required', '/components/schemas/JsonPatch/items/properties'];
+  const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);
+  assert.equal(lost.filter((path) => !corrected.includes(path)), []);
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });
     assert.is(response.status, 200, key);

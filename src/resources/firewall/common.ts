@@ -5,6 +5,7 @@
 import type { FieldError } from '../../http/errors.js';
 import type { UciValue } from '../../uci/index.js';
 import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
+import { BYTE, IPV4, IPV6, PORT_NUMBER, PREFIX4, PREFIX6 } from '../addresses.js';
 import { readOption } from '../options.js';
 import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
 
@@ -26,28 +27,8 @@ function prefixes(word: string, letter: (character: string) => string = (charact
   return [...word].reduceRight((rest, character, index) => (index === 0 ? letter(character) + rest : `(${letter(character)}${rest})?`), '');
 }
 
-// Numbers never have leading zeros: ucode and nft read a leading zero as octal in some versions.
-const BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 const UINT32 =
   '(429496729[0-5]|42949672[0-8][0-9]|4294967[01][0-9]{2}|429496[0-6][0-9]{3}|42949[0-5][0-9]{4}|4294[0-8][0-9]{5}|429[0-3][0-9]{6}|42[0-8][0-9]{7}|4[01][0-9]{8}|[1-3][0-9]{9}|[1-9][0-9]{0,8}|0)';
-const PORT_NUMBER = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
-
-const IPV4 = `${BYTE}(\\.${BYTE}){3}`;
-const HEXTET = '[0-9A-Fa-f]{1,4}';
-const IPV6 = `(${[
-  `(${HEXTET}:){7}${HEXTET}`,
-  `(${HEXTET}:){1,7}:`,
-  `(${HEXTET}:){1,6}:${HEXTET}`,
-  `(${HEXTET}:){1,5}(:${HEXTET}){1,2}`,
-  `(${HEXTET}:){1,4}(:${HEXTET}){1,3}`,
-  `(${HEXTET}:){1,3}(:${HEXTET}){1,4}`,
-  `(${HEXTET}:){1,2}(:${HEXTET}){1,5}`,
-  `${HEXTET}:(:${HEXTET}){1,6}`,
-  `:((:${HEXTET}){1,7}|:)`,
-  `((${HEXTET}:){6}|::(${HEXTET}:){0,5}|${[1, 2, 3, 4, 5].map((left) => `(${HEXTET}:){${left}}:(${HEXTET}:){0,${5 - left}}`).join('|')})${IPV4}`,
-].join('|')})`;
-const PREFIX4 = '(3[0-2]|[12]?[0-9])';
-const PREFIX6 = '(12[0-8]|1[01][0-9]|[1-9]?[0-9])';
 
 /** A zone name (parse_identifier); 47 characters keep fw4's comments naming two zones within nft's 128 bytes. */
 export const ZONE_NAME = { pattern: '^[A-Za-z_.][A-Za-z0-9/_.-]*$', maxLength: 47 };
@@ -147,6 +128,16 @@ export function given(body: JsonObject, path: string): boolean {
 }
 
 export const required = (field: string, message: string): FieldError => ({ field, code: 'required', message });
+
+// The statements of the checks below, for the OpenAPI document: a client learns from them what a
+// schema cannot say. Each takes the paths its check is given.
+const named = (paths: string[]) => paths.map((path) => `\`${path}\``).join(', ');
+export const portProtocolCheck = (ports: string[]) => `${named(ports)} only with \`match.proto\` tcp and/or udp.`;
+export const rangeCheck = (paths: string[]) => `A range in ${named(paths)} must not end before it starts.`;
+export const dateOrderCheck = (group: string) => `\`${group}.stop_date\` must not be before \`${group}.start_date\`.`;
+export const familyCheck = (family: string, addresses: string[]) => `\`${family}\` and the addresses of ${named(addresses)} must agree on one address family.`;
+export const disabledZoneCheck = (paths: string[]) => `${named(paths)} must not name a disabled zone.`;
+export const ipsetCheck = (path: string) => `\`${path}\` must name a declared firewall \`ipset\`.`;
 export const conflict = (field: string, message: string): FieldError => ({ field, code: 'conflict', message });
 
 /** Protocols lower-cased, as fw4 compares them; an absent proto reads []. */

@@ -43,6 +43,9 @@ const definition: ResourceDefinition = {
     auto_includes: flag('Include the nftables snippets under /usr/share/nftables.d. Default true.'),
   },
   rules,
+  checks: [
+    '`syn_flood` and `synflood_protect` name one setting: when both are given they must agree.',
+  ],
 };
 
 export default definition;

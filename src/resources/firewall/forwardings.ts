@@ -1,6 +1,6 @@
 import { boolean, field, FIREWALL4_BOOLEAN, firewall4Family, text } from '../codecs.js';
 import type { ResourceDefinition, Rules } from '../model.js';
-import { disabledZoneErrors, LABEL, ZONE_REFERENCE } from './common.js';
+import { disabledZoneCheck, disabledZoneErrors, LABEL, ZONE_REFERENCE } from './common.js';
 
 export const rules: Rules = (body, context) => disabledZoneErrors(body, context, ['src', 'dest']);
 
@@ -24,6 +24,9 @@ const definition: ResourceDefinition = {
     { field: 'dest', package: 'firewall', type: 'zone', by: 'name', except: ['*'] },
   ],
   rules,
+  checks: [
+    disabledZoneCheck(['src', 'dest']),
+  ],
 };
 
 export default definition;

@@ -5,9 +5,12 @@ import {
   ADDRESS,
   conflict,
   COUNTER,
+  dateOrderCheck,
   dateOrderErrors,
   DEVICE,
+  disabledZoneCheck,
   disabledZoneErrors,
+  familyCheck,
   familyErrors,
   given,
   HOST,
@@ -15,8 +18,10 @@ import {
   LOG_PREFIX,
   MATCH_MARK_RATE_TIME,
   PORT,
+  portProtocolCheck,
   portProtocolErrors,
   PROTOCOL,
+  rangeCheck,
   rangeErrors,
   required,
   REWRITE_PORT,
@@ -31,12 +36,16 @@ function targetErrors(body: JsonObject): FieldError[] {
   return ['snat_ip', 'snat_port'].filter((path) => given(body, path)).map((path) => conflict(path, `${path} applies only to target SNAT`));
 }
 
+const PORTS = ['match.src_port', 'match.dest_port', 'snat_port'];
+const RANGES = [...PORTS, 'match.src_ip', 'match.dest_ip', 'snat_ip'];
+const ADDRESSES = ['match.src_ip', 'match.dest_ip', 'snat_ip'];
+
 export const rules: Rules = (body, context) => [
   ...targetErrors(body),
-  ...portProtocolErrors(body, ['match.src_port', 'match.dest_port', 'snat_port'], { anyMeansTcpUdp: true }),
-  ...rangeErrors(body, ['match.src_port', 'match.dest_port', 'snat_port', 'match.src_ip', 'match.dest_ip', 'snat_ip']),
+  ...portProtocolErrors(body, PORTS, { anyMeansTcpUdp: true }),
+  ...rangeErrors(body, RANGES),
   ...dateOrderErrors(body, 'match'),
-  ...familyErrors(body, 'match.family', ['match.src_ip', 'match.dest_ip', 'snat_ip']),
+  ...familyErrors(body, 'match.family', ADDRESSES),
   ...disabledZoneErrors(body, context, ['match.src_zone']),
 ];
 
@@ -78,6 +87,14 @@ const definition: ResourceDefinition = {
   },
   references: [{ field: 'match.src_zone', package: 'firewall', type: 'zone', by: 'name', except: ['*'] }],
   rules,
+  checks: [
+    '`target` SNAT needs `snat_ip` or `snat_port`; `snat_ip` and `snat_port` only with SNAT.',
+    `${portProtocolCheck(PORTS)} An unset or \`all\` protocol counts as tcp and udp.`,
+    rangeCheck(RANGES),
+    dateOrderCheck('match'),
+    familyCheck('match.family', ADDRESSES),
+    disabledZoneCheck(['match.src_zone']),
+  ],
 };
 
 export default definition;

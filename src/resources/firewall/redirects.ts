@@ -5,12 +5,16 @@ import {
   ADDRESS,
   conflict,
   COUNTER,
+  dateOrderCheck,
   dateOrderErrors,
+  disabledZoneCheck,
   disabledZoneErrors,
+  familyCheck,
   familyErrors,
   given,
   HOST,
   IPSET,
+  ipsetCheck,
   ipsetErrors,
   LABEL,
   LIMIT,
@@ -18,8 +22,10 @@ import {
   MAC,
   MATCH_MARK_RATE_TIME,
   PORT,
+  portProtocolCheck,
   portProtocolErrors,
   PROTOCOL,
+  rangeCheck,
   rangeErrors,
   required,
   SET_HELPER,
@@ -59,13 +65,18 @@ function targetErrors(body: JsonObject): FieldError[] {
   return errors;
 }
 
+const PORTS = ['match.src_port', 'match.src_dport', 'dest_port'];
+const RANGES = [...PORTS, 'match.src_ip', 'match.src_dip', 'dest_ip'];
+const ADDRESSES = ['match.src_ip', 'match.src_dip', 'dest_ip'];
+const ZONES = ['match.src_zone', 'match.dest_zone', 'reflection_zone'];
+
 export const rules: Rules = (body, context) => [
   ...targetErrors(body),
-  ...portProtocolErrors(body, ['match.src_port', 'match.src_dport', 'dest_port']),
-  ...rangeErrors(body, ['match.src_port', 'match.src_dport', 'dest_port', 'match.src_ip', 'match.src_dip', 'dest_ip']),
+  ...portProtocolErrors(body, PORTS),
+  ...rangeErrors(body, RANGES),
   ...dateOrderErrors(body, 'match'),
-  ...familyErrors(body, 'match.family', ['match.src_ip', 'match.src_dip', 'dest_ip']),
-  ...disabledZoneErrors(body, context, ['match.src_zone', 'match.dest_zone', 'reflection_zone']),
+  ...familyErrors(body, 'match.family', ADDRESSES),
+  ...disabledZoneErrors(body, context, ZONES),
   ...ipsetErrors(body, context, 'match.ipset'),
 ];
 
@@ -123,6 +134,16 @@ const definition: ResourceDefinition = {
     { field: 'reflection_zone', package: 'firewall', type: 'zone', by: 'name' },
   ],
   rules,
+  checks: [
+    '`target` DNAT (the default) needs a named `match.src_zone` (not `*`); its `dest_ip` is one address or a range, without `!`, prefix or mask, and `dest_port` takes no `!`.',
+    '`target` SNAT needs a named `match.dest_zone` (not `*`) and `match.src_dip`, one address or a range without `!`, prefix or mask; `match.src_dport` takes no `!`; `match.src_mac`, `match.helper`, `reflection`, `reflection_src` and `reflection_zone` only with DNAT.',
+    portProtocolCheck(PORTS),
+    rangeCheck(RANGES),
+    dateOrderCheck('match'),
+    familyCheck('match.family', ADDRESSES),
+    disabledZoneCheck(ZONES),
+    ipsetCheck('match.ipset'),
+  ],
 };
 
 export default definition;

@@ -5,13 +5,17 @@ import {
   ADDRESS,
   conflict,
   COUNTER,
+  dateOrderCheck,
   dateOrderErrors,
   DEVICE,
+  disabledZoneCheck,
   disabledZoneErrors,
+  familyCheck,
   familyErrors,
   given,
   HELPER,
   IPSET,
+  ipsetCheck,
   ipsetErrors,
   LABEL,
   LIMIT,
@@ -19,9 +23,11 @@ import {
   MAC,
   MATCH_MARK_RATE_TIME,
   PORT,
+  portProtocolCheck,
   portProtocolErrors,
   PROTOCOL,
   protocols,
+  rangeCheck,
   rangeErrors,
   required,
   SET_HELPER,
@@ -104,14 +110,18 @@ function targetErrors(body: JsonObject): FieldError[] {
   return errors;
 }
 
+const PORTS = ['match.src_port', 'match.dest_port'];
+const RANGES = [...PORTS, 'match.src_ip', 'match.dest_ip'];
+const ZONES = ['match.src_zone', 'match.dest_zone'];
+
 export const rules: Rules = (body, context) => [
   ...targetErrors(body),
-  ...portProtocolErrors(body, ['match.src_port', 'match.dest_port']),
+  ...portProtocolErrors(body, PORTS),
   ...icmpErrors(body),
-  ...rangeErrors(body, ['match.src_port', 'match.dest_port', 'match.src_ip', 'match.dest_ip']),
+  ...rangeErrors(body, RANGES),
   ...dateOrderErrors(body, 'match'),
   ...familyErrors(body, 'match.family', ['match.src_ip', 'match.dest_ip']),
-  ...disabledZoneErrors(body, context, ['match.src_zone', 'match.dest_zone']),
+  ...disabledZoneErrors(body, context, ZONES),
   ...ipsetErrors(body, context, 'match.ipset'),
 ];
 
@@ -169,6 +179,17 @@ const definition: ResourceDefinition = {
     { field: 'match.dest_zone', package: 'firewall', type: 'zone', by: 'name', except: ['*'] },
   ],
   rules,
+  checks: [
+    '`target` NOTRACK and HELPER need a named `match.src_zone` (not `*`); MARK needs `set_mark` or `set_xmark`; DSCP needs `set_dscp`; HELPER needs `set_helper`.',
+    '`set_mark`, `set_xmark`, `set_dscp` and `set_helper` only with their target (MARK, MARK, DSCP, HELPER); `set_xmark` not with `set_mark`.',
+    portProtocolCheck(PORTS),
+    '`match.icmp_type` only with `match.proto` icmp or icmpv6, and each named type of the family `match.family` or the protocols imply.',
+    rangeCheck(RANGES),
+    dateOrderCheck('match'),
+    familyCheck('match.family', ['match.src_ip', 'match.dest_ip']),
+    disabledZoneCheck(ZONES),
+    ipsetCheck('match.ipset'),
+  ],
 };
 
 export default definition;

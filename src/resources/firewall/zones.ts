@@ -1,6 +1,15 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, integer, list, text } from '../codecs.js';
 import type { ResourceDefinition, Rules } from '../model.js';
-import { ADDRESS, COUNTER, familyErrors, LIMIT, POLICIES, SET_HELPER, ZONE_NAME } from './common.js';
+import {
+  ADDRESS,
+  COUNTER,
+  familyCheck,
+  familyErrors,
+  LIMIT,
+  POLICIES,
+  SET_HELPER,
+  ZONE_NAME,
+} from './common.js';
 
 const policy = (traffic: string) =>
   field(choice(POLICIES, { prefixes: true }), { description: `Verdict for ${traffic} without a rule of its own; default the firewall/defaults one.` });
@@ -49,6 +58,9 @@ const definition: ResourceDefinition = {
     counter: COUNTER,
   },
   rules,
+  checks: [
+    familyCheck('family', ['subnets']),
+  ],
 };
 
 export default definition;

@@ -1,0 +1,218 @@
+// The schemas of the OpenAPI document that no resource gives: the error envelope, JSON Patch, and
+// the answers and requests of the operations and token endpoints.
+import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../../src/http/errors.js';
+import { SCOPE_TREE } from '../../src/auth/scope-tree.js';
+import { READ_NULLABLE, type Properties } from '../../src/openapi/members.js';
+import { ref } from '../../src/openapi/operations.js';
+import { CIDR } from '../../src/resources/addresses.js';
+
+// Keyed by the error-code unions so that the compiler rejects a code missing or unknown here.
+const ERROR_CODES = Object.keys({
+  bad_request: true, invalid_cursor: true, unauthorized: true, invalid_token: true, insufficient_scope: true,
+  scope_escalation_blocked: true, tls_required: true, not_found: true, method_not_allowed: true, conflict: true,
+  unmanaged_resource: true, idempotency_key_conflict: true, precondition_failed: true, unsupported_media_type: true,
+  validation_failed: true, locked: true, too_many_requests: true, internal_error: true, reload_failed_restored: true,
+  reload_failed_unrecovered: true, service_unavailable: true, init_script_missing: true,
+} satisfies Record<ErrorCode, true>);
+const FIELD_ERROR_CODES = Object.keys({
+  required: true, invalid_type: true, invalid_format: true, out_of_range: true, not_in_enum: true, conflict: true,
+  read_only: true, unknown_field: true,
+} satisfies Record<FieldErrorCode, true>);
+const SWEEP_ERROR_CODES = Object.keys({ unreadable: true, sweep_failed: true } satisfies Record<SweepErrorCode, true>);
+
+/** A JSON Pointer (RFC 6901). */
+const POINTER = { type: 'string', pattern: '^(/([^~/]|~[01])*)*$' };
+
+/** `<domain>[:<subresource>]:(rw|ro)` of the scope tree, `*` for any segment, or `raw:<package>`. */
+function scopePattern(): string {
+  const subresources = [...new Set([...SCOPE_TREE.values()].flat())];
+  const domains = [...SCOPE_TREE].map(([domain, subs]) => `${domain}(:(\\*|${subs.join('|')}))?`);
+  return `^(\\*(:(\\*|${subresources.join('|')}))?|raw(:(\\*|[A-Za-z0-9_-]+))?|${domains.join('|')}):(rw|ro)$`;
+}
+
+export const FIXED_SCHEMAS: Properties = {
+  Error: {
+    type: 'object',
+    required: ['code', 'message', 'request_id'],
+    properties: {
+      code: { type: 'string', enum: ERROR_CODES },
+      message: { type: 'string' },
+      request_id: { type: 'string' },
+      errors: { type: 'array', items: ref('schemas', 'FieldError'), description: 'Only on 422.' },
+      reload_error: { type: 'string', description: 'On reload failures: the exit summary of the init script.' },
+      restore_error: { type: 'string', description: 'Only with `reload_failed_unrecovered`.' },
+    },
+  },
+  FieldError: {
+    type: 'object',
+    required: ['field', 'code', 'message'],
+    properties: {
+      field: { type: 'string', description: 'Dotted path with bracket indexes, e.g. `match.src_zone`, `dns[0]`.' },
+      code: { type: 'string', enum: FIELD_ERROR_CODES },
+      message: { type: 'string' },
+    },
+  },
+  JsonPatch: {
+    type: 'array',
+    description: 'RFC 6902 operations; a failed `test` gives 412. A `move` may not move a location into itself (400).',
+    items: {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['op', 'path', 'value'],
+          properties: { op: { type: 'string', enum: ['add', 'replace', 'test'] }, path: POINTER, value: {} },
+        },
+        {
+          type: 'object',
+          required: ['op', 'path'],
+          properties: { op: { type: 'string', enum: ['remove'] }, path: { ...POINTER, minLength: 1, description: 'Not the whole document.' } },
+        },
+        {
+          type: 'object',
+          required: ['op', 'path', 'from'],
+          properties: { op: { type: 'string', enum: ['move', 'copy'] }, path: POINTER, from: POINTER },
+        },
+      ],
+    },
+  },
+  Health: {
+    type: 'object',
+    required: ['status', 'version', 'checks'],
+    properties: {
+      status: { type: 'string', enum: ['ok', 'degraded'] },
+      version: { type: 'string' },
+      checks: {
+        type: 'object',
+        properties: Object.fromEntries(['ubus', 'uci', 'lock_dir', 'time_sync'].map((check) => [check, { type: 'string', enum: ['ok', 'degraded', 'unknown'] }])),
+      },
+      errors: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  Whoami: {
+    type: 'object',
+    properties: {
+      token_id: { type: 'string' },
+      scopes: { type: 'array', items: { type: 'string' } },
+      source_ip: { type: 'string' },
+      expires_at: { type: ['string', 'null'], format: 'date-time' },
+      allowed_cidrs: { type: 'array', items: { type: 'string' } },
+      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+      last_used_ip: { type: ['string', 'null'] },
+    },
+  },
+  Diagnostics: {
+    type: 'object',
+    required: ['version', 'uptime_seconds', 'resources_loaded', 'lock_state', 'recent_errors', 'management_path', 'request_id'],
+    properties: {
+      version: { type: 'string' },
+      uptime_seconds: { type: 'integer' },
+      resources_loaded: { type: 'array', items: { type: 'string' }, description: 'Scope-style names such as `firewall:rules`.' },
+      lock_state: {
+        type: 'object',
+        description: 'Which lock files exist: a lock file lives while a writer holds it, or after a killed writer until the next write takes it over.',
+        required: ['global_held', 'per_package'],
+        properties: { global_held: { type: 'boolean' }, per_package: { type: 'object', additionalProperties: { type: 'boolean' } } },
+      },
+      recent_errors: {
+        type: 'array',
+        description: 'The last 20 error envelopes, oldest first.',
+        items: {
+          type: 'object',
+          required: ['ts', 'request_id', 'code', 'status', 'method', 'path', 'message'],
+          properties: {
+            ts: { type: 'string', format: 'date-time' },
+            request_id: { type: 'string' },
+            code: { type: 'string', enum: ERROR_CODES },
+            status: { type: 'integer' },
+            method: { type: 'string' },
+            path: { type: 'string' },
+            message: { type: 'string' },
+          },
+        },
+      },
+      management_path: {
+        type: 'object',
+        description: 'The caller\'s address, and the device and interface a kernel route lookup of it leaves through.',
+        required: ['address', 'device', 'interface'],
+        properties: { address: { type: 'string' }, device: { type: ['string', 'null'] }, interface: { type: ['string', 'null'] } },
+      },
+      request_id: { type: 'string' },
+      invalid_sections: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['resource', 'id', 'managed', 'errors'],
+          properties: {
+            resource: { type: 'string' },
+            id: { type: ['string', 'null'], description: 'Null only when the resource\'s sweep failed as a whole.' },
+            managed: { type: ['boolean', 'null'] },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['field', 'code', 'message'],
+                properties: {
+                  field: { type: 'string' },
+                  code: { type: 'string', enum: [...FIELD_ERROR_CODES, ...SWEEP_ERROR_CODES] },
+                  message: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+      swept_resources: { type: 'array', items: { type: 'string' } },
+      skipped_for_scope: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  Token: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      scopes: { type: 'array', items: { type: 'string' } },
+      created_at: { type: ['string', 'null'], format: 'date-time' },
+      expires_at: { type: ['string', 'null'], format: 'date-time' },
+      allowed_cidrs: { type: 'array', items: { type: 'string' } },
+      rate: { type: ['integer', 'null'] },
+      burst: { type: ['integer', 'null'] },
+      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+      last_used_ip: { type: ['string', 'null'] },
+    },
+  },
+  TokenRequest: {
+    type: 'object',
+    description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s.',
+    required: ['name', 'scopes'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' },
+      scopes: { type: 'array', minItems: 1, items: { type: 'string', pattern: scopePattern() } },
+      expires_in_seconds: { type: 'integer', minimum: 1 },
+      allowed_cidrs: { type: 'array', items: { type: 'string', ...CIDR } },
+      rate: { type: 'integer', minimum: 1, description: 'Requests per second.' },
+      burst: { type: 'integer', minimum: 1, description: 'Bucket capacity.' },
+    },
+  },
+  TokenCreated: {
+    type: 'object',
+    required: ['name', 'bearer'],
+    properties: { name: { type: 'string' }, bearer: { type: ['string', 'null'], description: 'Null on an idempotent replay.' } },
+  },
+  SchemaIndex: {
+    type: 'object',
+    required: ['resources'],
+    properties: { resources: { type: 'array', items: { type: 'string' } } },
+  },
+  ResourceSchema: {
+    type: 'object',
+    required: ['key', 'schema_properties'],
+    properties: {
+      key: { type: 'string' },
+      schema_properties: {
+        type: 'object',
+        description: `JSON Schemas by property name. \`readOnly\` properties are absent from requests; \`${READ_NULLABLE}\` ones may read as null.`,
+        additionalProperties: { type: 'object' },
+      },
+    },
+  },
+};

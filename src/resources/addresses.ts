@@ -1,0 +1,26 @@
+// The address and port syntaxes every daemon's options share, as regular expression sources: definitions
+// build their patterns from them, and so do the token CIDRs of the OpenAPI document.
+
+// Numbers never have leading zeros: ucode and nft read a leading zero as octal in some versions.
+export const BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+export const PORT_NUMBER = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
+
+export const IPV4 = `${BYTE}(\\.${BYTE}){3}`;
+export const HEXTET = '[0-9A-Fa-f]{1,4}';
+export const IPV6 = `(${[
+  `(${HEXTET}:){7}${HEXTET}`,
+  `(${HEXTET}:){1,7}:`,
+  `(${HEXTET}:){1,6}:${HEXTET}`,
+  `(${HEXTET}:){1,5}(:${HEXTET}){1,2}`,
+  `(${HEXTET}:){1,4}(:${HEXTET}){1,3}`,
+  `(${HEXTET}:){1,3}(:${HEXTET}){1,4}`,
+  `(${HEXTET}:){1,2}(:${HEXTET}){1,5}`,
+  `${HEXTET}:(:${HEXTET}){1,6}`,
+  `:((:${HEXTET}){1,7}|:)`,
+  `((${HEXTET}:){6}|::(${HEXTET}:){0,5}|${[1, 2, 3, 4, 5].map((left) => `(${HEXTET}:){${left}}:(${HEXTET}:){0,${5 - left}}`).join('|')})${IPV4}`,
+].join('|')})`;
+export const PREFIX4 = '(3[0-2]|[12]?[0-9])';
+export const PREFIX6 = '(12[0-8]|1[01][0-9]|[1-9]?[0-9])';
+
+/** An address or `address/prefix`, as a token's `allowed_cidrs` takes it (parseCidr). */
+export const CIDR = { pattern: `^(${IPV4}(/${PREFIX4})?|${IPV6}(/${PREFIX6})?)$` };
