@@ -13,6 +13,10 @@ import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer 
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
+// libuci names an anonymous section `cfg`, a hex counter of its position and a hex hash: a named
+// section of that form would be taken for one once a deletion renumbers the anonymous ones, and
+// libuci then refuses the file or merges the two.
+const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
 const MAX_ID_LENGTH = 32;
 // Members every read carries besides the fields (and the has_<secret> flags), which a write
 // tolerates and ignores so that a read can be sent back unchanged.
@@ -76,6 +80,7 @@ function idErrors(id: Json | undefined): FieldError[] {
   if (id === undefined || id === null) return [];
   if (typeof id !== 'string') return [{ field: 'id', code: 'invalid_type', message: 'id must be a string' }];
   if (!SECTION_ID.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _' }];
+  if (ANONYMOUS_NAME.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'ids of the form cfg<hex> are the names of anonymous sections' }];
   if (id.length > MAX_ID_LENGTH) return [{ field: 'id', code: 'out_of_range', message: `id is at most ${MAX_ID_LENGTH} characters` }];
   return [];
 }

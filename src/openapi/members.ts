@@ -11,7 +11,7 @@ export const READ_NULLABLE = 'x-uapi-read-nullable';
 
 // A read returns what is stored, which only writes are held to: patterns, lengths and ranges
 // describe requests, not responses.
-const WRITE_CONSTRAINTS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
+const WRITE_CONSTRAINTS = ['pattern', 'not', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'];
 
 export function readable(schema: JsonSchema): JsonSchema {
   const result: JsonSchema = {};
@@ -43,7 +43,8 @@ export function framework(kind: ResourceDoc['kind']): Properties {
       type: 'string',
       pattern: '^[A-Za-z0-9_]+$',
       maxLength: 32,
-      description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent.',
+      not: { pattern: '^cfg[0-9a-f]{6,}$' },
+      description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent. Never of the anonymous form `cfg<hex>`.',
     };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }

@@ -118,6 +118,18 @@ test('a supplied id is checked for charset, length and collision', async () => {
   assert.equal(fieldErrors(long), ['id:out_of_range']);
 });
 
+test('an id of the anonymous form is refused: a deletion would renumber an anonymous section onto it', async () => {
+  const before = firewall();
+  // No section is named cfg0392bd now, but the stock file's first anonymous rule (its fifth section)
+  // takes that name once two sections before it are gone, and libuci would merge a rule of that name into it.
+  const taken = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'cfg0392bd' } });
+  assert.is(taken.status, 422, taken.body);
+  assert.equal(fieldErrors(taken), ['id:invalid_format']);
+  assert.is(firewall(), before);
+  const unlike = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'cfgsomething' } });
+  assert.is(unlike.status, 200, unlike.body);
+});
+
 test('validation reports every field error at once and writes nothing', async () => {
   const before = firewall();
   const invalid = await call({
