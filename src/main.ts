@@ -84,7 +84,7 @@ async function idempotent(ports: Ports, request: Request, outcome: Outcome, run:
   const key = request.method === 'POST' ? request.headerOrQuery('Idempotency-Key', 'idempotency_key') : undefined;
   if (key === undefined || !outcome.caller) return run();
   const { claimIdempotency, settleIdempotency } = await import('./pipeline/idempotency.js');
-  const claim = claimIdempotency(ports, outcome.caller.token.name, key, { method: request.method, path: request.path, body: request.body() });
+  const claim = claimIdempotency(ports, outcome.caller.token.name, key, { method: request.method, path: request.path, body: await request.body() });
   if (!('path' in claim)) return claim;
   let response: Response;
   try {

@@ -32,13 +32,13 @@ export function resourcesModule(resources: Resource[]): string {
   ].join('\n');
 }
 
-/** A definition without what only the build uses (schemas, descriptions) and without its rules. */
+/** A definition without what only the build uses (schemas, descriptions, checks' statements) and without its rules. */
 function mappedField({ schema: _schema, description: _description, ...field }: Field): MappedField {
   return field;
 }
 
 export function mappingOf(definition: ResourceDefinition): ResourceMapping {
-  const { description: _description, rules: _rules, members, ...rest } = definition;
+  const { description: _description, rules: _rules, checks: _checks, members, ...rest } = definition;
   const mapped: Record<string, MappedMember> = {};
   for (const [name, member] of Object.entries(members)) {
     if (!isGroup(member)) {

@@ -95,7 +95,9 @@ function urlDecode(path: string): string | undefined {
     bytes.push(parseInt(hex, 16));
     i += 2;
   }
-  return Buffer.from(bytes).toString('utf8');
+  // uhttpd keeps the decoded path as a C string: it ends at the first NUL.
+  const nul = bytes.indexOf(0);
+  return Buffer.from(nul < 0 ? bytes : bytes.slice(0, nul)).toString('utf8');
 }
 
 export interface HttpAnswer {

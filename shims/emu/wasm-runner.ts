@@ -98,6 +98,16 @@ const stdHost = {
   readAsString(fd: number, maxSize?: number): string {
     return readAsString(fd, maxSize);
   },
+  /**
+   * As fread(): up to `length` bytes, short only at end of file, as a latin1 string (a char a byte),
+   * since host values reach the VM by copy.
+   */
+  readBytes(fd: number, length: number): string {
+    const bytes = new Uint8Array(Math.max(0, Number(length) | 0));
+    let filled = 0;
+    for (let count = -1; filled < bytes.length && count !== 0; filled += count) count = readOrEnd(fd, bytes.subarray(filled), bytes.length - filled);
+    return Buffer.from(bytes.buffer, 0, filled).toString('latin1');
+  },
   getByte(fd: number): number {
     const byte = new Uint8Array(1);
     return readOrEnd(fd, byte, 1) === 1 ? byte[0] : -1;
@@ -209,6 +219,13 @@ class FILE {
   }
   puts(...texts) { for (const text of texts) host.write(this.#handle(), String(text)); }
   getByte() { return host.getByte(this.#handle()); }
+  read(buffer, position, length) {
+    if (position < 0 || length < 0 || position + length > buffer.byteLength) throw new RangeError('read/write array buffer overflow');
+    const bytes = host.readBytes(this.#handle(), length);
+    const view = new Uint8Array(buffer, position, bytes.length);
+    for (let i = 0; i < bytes.length; i++) view[i] = bytes.charCodeAt(i);
+    return bytes.length;
+  }
   readAsString(maxSize) {
     if (maxSize !== undefined && !(maxSize >= 0)) throw new RangeError('invalid array index');
     return host.readAsString(this.#handle(), maxSize);

@@ -69,7 +69,11 @@ export function routerPorts(): Ports {
 
   return {
     env: (name) => std.getenv(name),
-    readBody: (bytes) => (bytes > 0 ? std.in.readAsString(bytes) : ''),
+    readBody(bytes) {
+      // FILE.read is fread(): it returns short only at the end of input.
+      const buffer = new ArrayBuffer(bytes);
+      return new Uint8Array(buffer, 0, bytes > 0 ? std.in.read(buffer, 0, bytes) : 0);
+    },
     writeStdout(text) {
       std.out.puts(text);
       std.out.flush();

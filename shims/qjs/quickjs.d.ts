@@ -8,6 +8,8 @@ declare module 'std' {
     puts(text: string): void;
     getByte(): number;
     readAsString(maxSize?: number): string;
+    /** Up to `length` bytes into `buffer` at `position`; the count read, 0 at end of file. */
+    read(buffer: ArrayBuffer, position: number, length: number): number;
     flush(): void;
     close(): number;
   }

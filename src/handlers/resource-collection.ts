@@ -46,7 +46,7 @@ export async function POST({ ports, request, route }: Context) {
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
   const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(request.body()) as JsonObject;
+  const body = parseJsonObject(await request.body()) as JsonObject;
   const { createResource, writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await createResource({ ports, request, entry, definition }, body));
 }

@@ -26,7 +26,7 @@ export async function GET(context: Context) {
 
 export async function PUT(context: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(context.request.body()) as JsonObject;
+  const body = parseJsonObject(await context.request.body()) as JsonObject;
   const { replaceResource, writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await replaceResource(await target(context), body));
 }
@@ -35,7 +35,7 @@ export async function PUT(context: Context) {
 export async function PATCH(context: Context) {
   const { parseJson, parseJsonObject } = await import('../http/json-body.js');
   const jsonPatch = context.request.contentType === JSON_PATCH;
-  const text = context.request.body();
+  const text = await context.request.body();
   const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
   const { patchResource } = await import('../engine/patch-resource.js');
   const { writtenResponse } = await import('../engine/write.js');

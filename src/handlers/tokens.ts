@@ -13,7 +13,7 @@ export async function GET({ ports }: Context) {
 
 /** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */
 export async function POST({ ports, request, caller }: Context) {
-  const input = parseJsonObject(request.body());
+  const input = parseJsonObject(await request.body());
   const errors = mintProblems(input, false);
   if (errors.length) throw new ApiError(422, 'validation_failed', 'The token request has invalid fields', { errors });
   const scopes = input.scopes as string[];

@@ -15,19 +15,23 @@ export interface Request {
   header(name: string): string | undefined;
   /** A header, falling back to its query equivalent for the headers uhttpd strips. */
   headerOrQuery(header: string, queryName: string): string | undefined;
-  /** The body text; empty when none was sent. */
-  body(): string;
+  /** The body text; empty when none was sent. Loaded on demand: only requests with a body pay for reading one. */
+  body(): Promise<string>;
 }
 
 const API_PREFIX = '/api/v3';
 const OVERRIDABLE_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
 
+/** A percent-decoded path segment or query part: well-formed UTF-8 without NUL, else `400`. */
 function decode(text: string, what: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(text);
+    decoded = decodeURIComponent(text);
   } catch {
-    throw new ApiError(400, 'bad_request', `Malformed percent-encoding in ${what}`);
+    throw new ApiError(400, 'bad_request', `Malformed percent-encoding or UTF-8 in ${what}`);
   }
+  if (decoded.includes('\0')) throw new ApiError(400, 'bad_request', `A NUL character in ${what}`);
+  return decoded;
 }
 
 function parseQuery(queryString: string): Map<string, string> {
@@ -37,7 +41,8 @@ function parseQuery(queryString: string): Map<string, string> {
     const equals = pair.indexOf('=');
     const name = decode((equals < 0 ? pair : pair.slice(0, equals)).replace(/\+/g, ' '), 'the query');
     const value = equals < 0 ? '' : decode(pair.slice(equals + 1).replace(/\+/g, ' '), 'the query');
-    if (!query.has(name)) query.set(name, value);
+    // An empty form is an absent one: `?idempotency_key=` must not be a key, nor `?cursor=` a cursor.
+    if (value !== '' && !query.has(name)) query.set(name, value);
   }
   return query;
 }
@@ -61,12 +66,12 @@ export function readRequest(ports: Ports): Request {
   const segments = path.split('/').filter(Boolean).map((segment) => decode(segment, 'the path'));
   const query = parseQuery(questionMark < 0 ? ports.env('QUERY_STRING') ?? '' : uri.slice(questionMark + 1));
 
-  const header = (name: string) => ports.env('HTTP_' + name.toUpperCase().replace(/-/g, '_'));
+  const header = (name: string) => ports.env('HTTP_' + name.toUpperCase().replace(/-/g, '_')) || undefined;
   let method = (ports.env('REQUEST_METHOD') ?? 'GET').toUpperCase();
   const override = header('X-HTTP-Method-Override')?.toUpperCase();
   if (method === 'POST' && override && OVERRIDABLE_METHODS.has(override)) method = override;
 
-  let body: string | undefined;
+  let body: Promise<string> | undefined;
   return {
     method,
     path,
@@ -77,9 +82,6 @@ export function readRequest(ports: Ports): Request {
     contentType: (ports.env('CONTENT_TYPE') ?? '').split(';')[0].trim().toLowerCase(),
     header,
     headerOrQuery: (name, queryName) => header(name) ?? query.get(queryName),
-    body() {
-      body ??= ports.readBody(Number(ports.env('CONTENT_LENGTH') ?? 0) || 0);
-      return body;
-    },
+    body: () => (body ??= import('./body.js').then((module) => module.readBody(ports))),
   };
 }

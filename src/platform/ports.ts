@@ -16,8 +16,8 @@ export interface FileInfo {
 export interface Ports {
   /** A CGI variable or other environment value. */
   env(name: string): string | undefined;
-  /** The request body: exactly `bytes` bytes of stdin, decoded as UTF-8. */
-  readBody(bytes: number): string;
+  /** The request body: up to `bytes` bytes of stdin, as sent (decoding is the caller's). */
+  readBody(bytes: number): Uint8Array;
   /** Writes to stdout (the CGI answer, or a command's output) and flushes. */
   writeStdout(text: string): void;
   writeStderr(text: string): void;

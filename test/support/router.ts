@@ -16,7 +16,7 @@ export interface RequestOptions {
   path: string;
   query?: Record<string, string>;
   headers?: Record<string, string>;
-  /** A string is sent as is; anything else as JSON with Content-Type application/json. */
+  /** A string or bytes are sent as they are; anything else as JSON with Content-Type application/json. */
   body?: unknown;
   /** The client address; a LAN client, 192.168.1.100, by default. */
   remote?: string;
@@ -97,8 +97,8 @@ export async function newRouter(): Promise<Router> {
     path: (routerPath) => join(root, routerPath),
     async request(options) {
       const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-      let body: string | undefined;
-      if (typeof options.body === 'string') body = options.body;
+      let body: string | Buffer | undefined;
+      if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';

@@ -264,12 +264,12 @@ test('field errors say what is wrong from the keyword and params alone', () => {
   ]);
 });
 
-test('a mapping is its definition without schemas, descriptions and rules, and is what the build emitted', () => {
+test('a mapping is its definition without schemas, descriptions, rules and checks, and is what the build emitted', () => {
   for (const definition of [defaults, forwardings, nat, redirects, rules, zones]) {
     const mapping = mappingOf(definition);
     const text = JSON.stringify(mapping);
-    for (const buildOnly of ['"schema"', '"description"', '"rules"']) assert.not.ok(text.includes(buildOnly), `${definition.path} mapping holds ${buildOnly}`);
-    const { description: _description, rules: _rules, members, ...routing } = definition;
+    for (const buildOnly of ['"schema"', '"description"', '"rules"', '"checks"']) assert.not.ok(text.includes(buildOnly), `${definition.path} mapping holds ${buildOnly}`);
+    const { description: _description, rules: _rules, checks: _checks, members, ...routing } = definition;
     assert.equal({ ...mapping, members: {} }, { ...routing, members: {} });
     assert.equal(Object.keys(mapping.members), Object.keys(members));
     for (const [name, member] of Object.entries(members)) {
