@@ -80,11 +80,10 @@ export interface CgiOptions {
 }
 
 /**
- * Runs one CGI request as uhttpd does: the program in the document root /www, the body on stdin,
- * stderr passed through to ours. Resolves to the raw CGI answer (status and header lines, blank
- * line, body).
+ * Starts one CGI request as uhttpd does: the program in the document root /www, the body on stdin,
+ * stderr passed through to ours.
  */
-export async function runCgi(options: CgiOptions): Promise<Buffer> {
+export async function startCgi(options: CgiOptions): Promise<ChildProcess> {
   const child = await startProgram({
     root: options.root,
     engine: options.engine,
@@ -96,6 +95,12 @@ export async function runCgi(options: CgiOptions): Promise<Buffer> {
   // A program that exits without reading its body makes the write fail; uhttpd ignores that too.
   child.stdin!.on('error', () => {});
   child.stdin!.end(options.body ?? '');
+  return child;
+}
+
+/** Runs one CGI request (see startCgi); resolves to the raw CGI answer (status and header lines, blank line, body). */
+export async function runCgi(options: CgiOptions): Promise<Buffer> {
+  const child = await startCgi(options);
   const chunks: Uint8Array[] = [];
   child.stdout!.on('data', (chunk: Uint8Array) => chunks.push(chunk));
   const code = await exitCode(child);

@@ -14,6 +14,7 @@ import {
   renameSync,
   rmdirSync,
   statSync,
+  symlinkSync,
   unlinkSync,
   writeSync,
   constants as fsConstants,
@@ -175,6 +176,7 @@ const osHost = {
       return [null, errnoOf(error)];
     }
   },
+  symlink: (target: string, linkpath: string) => negativeErrno(() => symlinkSync(String(target), String(linkpath))),
   readlink(path: string): [string, number] {
     try {
       return [readlinkSync(String(path)), 0];
@@ -254,7 +256,7 @@ export const { loadFile, getenv, exit, strerror } = host;
 const osSource = `
 const host = globalThis.__wrtapiOs;
 delete globalThis.__wrtapiOs;
-export const { open, close, remove, rename, mkdir, readdir, stat, readlink, kill, sleep, exec } = host;
+export const { open, close, remove, rename, mkdir, readdir, stat, readlink, symlink, kill, sleep, exec } = host;
 ${['O_RDONLY', 'O_WRONLY', 'O_RDWR', 'O_CREAT', 'O_EXCL', 'O_TRUNC', 'O_APPEND', 'S_IFMT', 'S_IFDIR', 'S_IFREG']
   .map((name) => `export const ${name} = ${fsConstants[name as keyof typeof fsConstants]};`)
   .join('\n')}
@@ -279,6 +281,23 @@ function toHandle(context: QuickJSContext, value: unknown): QuickJSHandle {
     handle.dispose();
   }
   return object;
+}
+
+// For the kill tests: with WRTAPI_EMU_KILL_AT=N the program is SIGKILLed as it starts its Nth file
+// or process operation, as uhttpd kills a program whose client hung up, at a chosen instant.
+const killAt = Number(process.env.WRTAPI_EMU_KILL_AT ?? 0);
+let operations = 0;
+
+function killable<T extends Record<string, (...args: any[]) => unknown>>(host: T, names: string[]): T {
+  if (!killAt) return host;
+  const wrapped: Record<string, (...args: any[]) => unknown> = { ...host };
+  for (const name of names) {
+    wrapped[name] = (...args) => {
+      if (++operations === killAt) process.kill(process.pid, 'SIGKILL');
+      return host[name](...args);
+    };
+  }
+  return wrapped as T;
 }
 
 function defineHost(context: QuickJSContext, name: string, functions: Record<string, (...args: any[]) => unknown>) {
@@ -316,8 +335,8 @@ runtime.setModuleLoader((name) => {
     return { error: new ReferenceError(`could not load module filename '${name}'`) };
   }
 });
-defineHost(context, '__wrtapiStd', stdHost);
-defineHost(context, '__wrtapiOs', osHost);
+defineHost(context, '__wrtapiStd', killable(stdHost, ['open', 'write', 'close']));
+defineHost(context, '__wrtapiOs', killable(osHost, ['open', 'close', 'remove', 'rename', 'mkdir', 'symlink', 'exec']));
 const scriptArgs = toHandle(context, [program, ...args]);
 context.setProp(context.global, 'scriptArgs', scriptArgs);
 scriptArgs.dispose();

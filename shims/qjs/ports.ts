@@ -67,6 +67,19 @@ export function routerPorts(): Ports {
     return cachedPid;
   }
 
+  /**
+   * Field 22 of /proc/<pid>/stat, the start time in clock ticks since boot, counted after the
+   * command name, which may hold spaces. Read to its end: std.loadFile sizes a file by seeking,
+   * and /proc files have no size.
+   */
+  function startTime(of: number): string | undefined {
+    const file = std.open(`/proc/${of}/stat`, 'r');
+    if (!file) return undefined;
+    const stat = file.readAsString();
+    file.close();
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  }
+
   return {
     env: (name) => std.getenv(name),
     readBody(bytes) {
@@ -103,6 +116,16 @@ export function routerPorts(): Ports {
       os.close(fd);
       if (text) writeFile(real(path), text, 'w');
       return true;
+    },
+    createLink(path, target) {
+      const errno = os.symlink(target, real(path));
+      if (errno === -EEXIST) return false;
+      if (errno !== 0) fail('cannot create', path, errno);
+      return true;
+    },
+    readLink(path) {
+      const [target, errno] = os.readlink(real(path));
+      return errno === 0 ? target : undefined;
     },
     remove(path) {
       const errno = os.remove(real(path));
@@ -143,7 +166,13 @@ export function routerPorts(): Ports {
       }
     },
     pid,
-    isAlive: (other) => os.kill(other, 0) !== -ESRCH,
+    identity: () => `${pid()}:${startTime(pid())}`,
+    isRunning(owner) {
+      const [id, started] = owner.split(':');
+      const other = Number(id);
+      if (!(other > 0) || os.kill(other, 0) === -ESRCH) return false;
+      return started === undefined || startTime(other) === started;
+    },
 
     now: () => Date.now(),
     sleep: (ms) => os.sleep(ms),

@@ -40,6 +40,7 @@ declare module 'os' {
   export function readdir(path: string): [string[], number];
   export function stat(path: string): [{ mode: number; size: number; mtime: number }, number];
   export function readlink(path: string): [string, number];
+  export function symlink(target: string, linkpath: string): number;
   export function kill(pid: number, signal: number): number;
   export function sleep(ms: number): void;
   export function exec(

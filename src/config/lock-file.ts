@@ -1,26 +1,31 @@
-// Lock files hold their owner's pid, so one left by a killed process can be taken over. The write
+// Lock files name their owner, so one left by a killed process is taken over at once. The write
 // locks build on them, and so does the mutex that guards small state files on every request.
+// A lock is a symbolic link whose target is the owner's identity (pid and start time): it is
+// created with its content in one step, so no kill can leave it empty, and a process that reuses
+// a dead owner's pid is not taken for it.
 import type { Ports } from '../platform/ports.js';
 
-// A lock file is created first and gets its owner's pid a moment later; an empty one older than
-// this was left by a process killed in between.
-const EMPTY_LOCK_GRACE_MS = 5000;
-
-/** True when the file names a process that is gone: a writer killed while holding its lock. */
+/** True when the lock's owner no longer runs: a writer killed while holding it. */
 export function isStale(ports: Ports, path: string): boolean {
-  const owner = Number(ports.readFile(path) ?? '');
-  if (owner > 0) return !ports.isAlive(owner);
-  const info = ports.stat(path);
-  return info !== undefined && ports.now() - info.mtimeMs > EMPTY_LOCK_GRACE_MS;
+  const owner = ports.readLink(path);
+  // Not a link, yet there: no lock of ours, so nothing can be holding it.
+  if (owner === undefined) return ports.stat(path) !== undefined;
+  return !ports.isRunning(owner);
 }
 
-/** Creates a lock file holding our pid, taking over one whose owner died; never waits. */
+/** Whether the lock is held by a running owner. */
+export function isHeld(ports: Ports, path: string): boolean {
+  const owner = ports.readLink(path);
+  return owner !== undefined && ports.isRunning(owner);
+}
+
+/** Creates a lock naming us, taking over one whose owner died; never waits. */
 export function tryCreate(ports: Ports, path: string): boolean {
-  const pid = String(ports.pid());
-  if (ports.createExclusive(path, pid)) return true;
+  const identity = ports.identity();
+  if (ports.createLink(path, identity)) return true;
   if (!isStale(ports, path)) return false;
   ports.remove(path);
-  return ports.createExclusive(path, pid);
+  return ports.createLink(path, identity);
 }
 
 const MUTEX_ATTEMPTS = 50;

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
-import { isStale, tryCreate } from './lock-file.js';
+import { isHeld, isStale, tryCreate } from './lock-file.js';
+import { sweepLeftovers } from './leftovers.js';
 
 const LOCK_DIR = '/var/lock';
 const GLOBAL_LOCK = `${LOCK_DIR}/wrtapi.global.lock`;
@@ -17,19 +18,19 @@ function packageLockPath(pkg: string): string {
 }
 
 /**
- * Which lock files exist: `global_held` when the exclusive lock or a shared holder's marker does,
- * `per_package` for the given packages and any other package with a lock file. A lock file exists
- * while a writer holds it, or after a writer was killed until the next write takes it over.
+ * Which locks a running process holds: `global_held` when the exclusive lock or a shared holder's
+ * marker does, `per_package` for the given packages and any other package with a held lock. What a
+ * killed writer left counts for nothing; the next write removes it.
  */
 export function lockState(ports: Ports, packages: string[]) {
-  const names = ports.list(LOCK_DIR);
   const per_package: Record<string, boolean> = {};
   for (const pkg of packages) per_package[pkg] = false;
   let global_held = false;
-  for (const name of names) {
+  for (const name of ports.list(LOCK_DIR)) {
     const path = `${LOCK_DIR}/${name}`;
-    if (path === GLOBAL_LOCK || name.startsWith(SHARED_MARKER_PREFIX)) global_held = true;
-    else if (/^wrtapi\..+\.lock$/.test(name)) per_package[name.slice('wrtapi.'.length, -'.lock'.length)] = true;
+    const held = isHeld(ports, path);
+    if (path === GLOBAL_LOCK || name.startsWith(SHARED_MARKER_PREFIX)) global_held ||= held;
+    else if (/^wrtapi\..+\.lock$/.test(name)) per_package[name.slice('wrtapi.'.length, -'.lock'.length)] ||= held;
   }
   return { global_held, per_package };
 }
@@ -46,7 +47,8 @@ export class LockedError extends ApiError {
  * writers) and then the lock of each package, always in sorted order so two multi-package writers
  * cannot each hold what the other waits for. Locks never block: a held lock answers 423.
  * Shared holders and the exclusive holder each announce themselves before looking at the other
- * side, so they can never both proceed.
+ * side, so they can never both proceed. Once held, the locks' holder clears what killed processes
+ * left behind, so no leftover outlives the next write.
  */
 export function acquireLocks(ports: Ports, packages: string[], global: GlobalMode): Held {
   ports.makeDirectory(LOCK_DIR);
@@ -58,7 +60,11 @@ export function acquireLocks(ports: Ports, packages: string[], global: GlobalMod
   try {
     if (global === 'shared') {
       const marker = `${LOCK_DIR}/${SHARED_MARKER_PREFIX}${ports.pid()}`;
-      ports.createExclusive(marker, String(ports.pid()));
+      // A marker of this pid can only be a dead process's: pids are unique among the living.
+      if (!ports.createLink(marker, ports.identity())) {
+        ports.remove(marker);
+        ports.createLink(marker, ports.identity());
+      }
       held.push(marker);
       if (ports.stat(GLOBAL_LOCK) && !isStale(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
     } else {
@@ -78,5 +84,6 @@ export function acquireLocks(ports: Ports, packages: string[], global: GlobalMod
     release();
     throw error;
   }
+  sweepLeftovers(ports);
   return { release };
 }

@@ -11,7 +11,8 @@ const SWEEP_ONE_IN = 32;
 interface Entry {
   at: number;
   fingerprint: string;
-  owner: number;
+  /** The identity of the process that runs the first request. */
+  owner: string;
   response?: Response;
 }
 
@@ -44,9 +45,10 @@ export function claimIdempotency(
   for (let attempt = 0; attempt < 2; attempt++) {
     const stored = ports.readFile(path);
     if (stored !== undefined) {
-      const entry = JSON.parse(stored) as Entry;
-      const abandoned = !entry.response && !ports.isAlive(entry.owner);
-      if (ports.now() - entry.at < WINDOW_MS && !abandoned) {
+      const entry = parsedEntry(stored);
+      // A claim whose owner was killed (before it could even write its entry, or before its answer) is free again.
+      const abandoned = !entry || (!entry.response && !ports.isRunning(entry.owner));
+      if (entry && !abandoned && ports.now() - entry.at < WINDOW_MS) {
         if (entry.fingerprint !== fingerprint) {
           throw new ApiError(409, 'idempotency_key_conflict', 'This Idempotency-Key was used with a different request');
         }
@@ -58,10 +60,18 @@ export function claimIdempotency(
       }
       ports.remove(path);
     }
-    const entry: Entry = { at: ports.now(), fingerprint, owner: ports.pid() };
+    const entry: Entry = { at: ports.now(), fingerprint, owner: ports.identity() };
     if (ports.createExclusive(path, JSON.stringify(entry))) return { path, entry };
   }
   throw stillRunning();
+}
+
+function parsedEntry(text: string): Entry | undefined {
+  try {
+    return JSON.parse(text) as Entry;
+  } catch {
+    return undefined;
+  }
 }
 
 function stillRunning(): ApiError {

@@ -24,12 +24,22 @@ export interface Ports {
 
   /** The file's text, or undefined when it does not exist. Other failures throw. */
   readFile(path: string): string | undefined;
-  /** Replaces the file by writing a temporary beside it and renaming it over the old one. */
+  /**
+   * Replaces the file by writing a temporary beside it and renaming it over the old one. The
+   * temporary is `.<name>.<pid>.<n>.tmp`, so what a killed writer leaves names its owner.
+   */
   writeFileAtomic(path: string, text: string): void;
   /** Appends with O_APPEND, so short concurrent appends never interleave. */
   appendFile(path: string, text: string): void;
   /** Creates the file only if it does not exist yet; false when it already exists. */
   createExclusive(path: string, text: string): boolean;
+  /**
+   * Creates a symbolic link holding `target` in one step, so no reader ever finds it empty (a lock
+   * file written after its creation can be caught empty by a kill); false when the path exists.
+   */
+  createLink(path: string, target: string): boolean;
+  /** A symbolic link's target; undefined when the path is missing or not a link. */
+  readLink(path: string): string | undefined;
   /** Removes a file; a missing file is not an error. */
   remove(path: string): void;
   /** Names in a directory (without `.` and `..`), or [] when it does not exist. */
@@ -38,11 +48,17 @@ export interface Ports {
   /** Creates the directory and its parents when missing. */
   makeDirectory(path: string): void;
 
-  /** Runs an argv (never a shell) with optional stdin and waits for it. */
+  /**
+   * Runs an argv (never a shell) with optional stdin and waits for it. Its stdin, stdout and stderr
+   * are files `/tmp/.wrtapi-run.<pid>.<n>.in|out|err`, removed when it returns.
+   */
   run(argv: string[], stdin?: string): RunResult;
-  /** This process's id, and whether another process id is still alive (stale locks). */
+  /** This process's id. */
   pid(): number;
-  isAlive(pid: number): boolean;
+  /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
+  identity(): string;
+  /** Whether an owner still runs: `<pid>:<start time>` as identity() gives it, or a bare pid. */
+  isRunning(owner: string): boolean;
 
   /** Wall clock, milliseconds since the epoch. */
   now(): number;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type Response, type Router } from '../support/router.js';
@@ -134,9 +134,8 @@ test('GET /auth/whoami describes the calling token; its last use is stamped in R
 
 test('a stamp that cannot be written never fails the request', async () => {
   const bearer = await router.mint('ops', ['*:ro']);
-  // A live process (init) holds the state file's mutex for the whole request.
-  mkdirSync(router.path('/tmp/wrtapi/tokens'), { recursive: true });
-  writeFileSync(router.path('/tmp/wrtapi/tokens/ops.lock'), '1');
+  // A live process (this test) holds the state file's mutex for the whole request.
+  router.lock('/tmp/wrtapi/tokens/ops.lock');
   const response = await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(bearer) });
   assert.is(response.status, 200);
   assert.is((response.json as { last_used_at: null }).last_used_at, null);

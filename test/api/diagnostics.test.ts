@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newRouter, type Response, type Router } from '../support/router.js';
+import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/router.js';
 
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
 
@@ -76,14 +76,16 @@ test('the management path names no interface when none claims the device, and no
   assert.equal((unreachable.json as Body).management_path, { address: '192.168.1.100', device: null, interface: null });
 });
 
-test('lock_state lists the lock files that exist: a killed writer\'s, and a shared global holder\'s marker', async () => {
-  writeFileSync(router.path('/var/lock/wrtapi.firewall.lock'), '999999');
-  writeFileSync(router.path('/var/lock/wrtapi.network.lock'), '999999');
-  writeFileSync(router.path('/var/lock/wrtapi.global.shared.999999'), '999999');
+test('lock_state reports the locks a running process holds, never what a killed writer left', async () => {
+  router.lock('/var/lock/wrtapi.firewall.lock');
+  router.lock('/var/lock/wrtapi.network.lock', DEAD_OWNER);
+  router.lock('/var/lock/wrtapi.global.shared.999999999', DEAD_OWNER);
   const response = await diagnostics();
-  assert.equal((response.json as Body).lock_state, { global_held: true, per_package: { wrtapi: false, firewall: true, network: true } });
-  rmSync(router.path('/var/lock/wrtapi.global.shared.999999'));
-  writeFileSync(router.path('/var/lock/wrtapi.global.lock'), '999999');
+  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, firewall: true, network: false } });
+  router.lock(`/var/lock/wrtapi.global.shared.${process.pid}`);
+  assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
+  rmSync(router.path(`/var/lock/wrtapi.global.shared.${process.pid}`));
+  router.lock('/var/lock/wrtapi.global.lock');
   assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
 });
 

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
-import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+import { DEAD_OWNER, newRouter, processIdentity, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;
 
@@ -294,15 +294,21 @@ test('a missing init script is 503 init_script_missing naming it, with nothing c
 });
 
 test('a held lock answers 423 with Retry-After 1; a lock left by a killed writer does not block', async () => {
-  writeFileSync(router.path('/var/lock/wrtapi.firewall.lock'), String(process.pid));
+  router.lock('/var/lock/wrtapi.firewall.lock');
   const locked = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
   assert.is(locked.status, 423);
   assert.is(locked.headers['retry-after'], '1');
   assert.match((locked.json as Body).message, '/var/lock/wrtapi.firewall.lock');
-  // A pid that cannot be alive: the writer that held the lock was killed.
-  writeFileSync(router.path('/var/lock/wrtapi.firewall.lock'), '999999999');
+  // The writer that held the lock was killed: its owner no longer runs.
+  rmSync(router.path('/var/lock/wrtapi.firewall.lock'));
+  router.lock('/var/lock/wrtapi.firewall.lock', DEAD_OWNER);
   const written = await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE });
   assert.is(written.status, 200, written.body);
+  // A live process that took a dead writer's pid is not taken for it.
+  const [pid] = processIdentity(process.pid).split(':');
+  router.lock('/var/lock/wrtapi.firewall.lock', `${pid}:1`);
+  assert.is((await call({ method: 'DELETE', path: `/firewall/rules/${(written.json as Body).id}` })).status, 204);
+  assert.equal(readdirSync(router.path('/var/lock')), [], 'the stale lock was taken over, then released');
 });
 
 test('two concurrent writers to one package: one 200, one 423, and the file is never torn', async () => {

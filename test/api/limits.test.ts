@@ -78,7 +78,7 @@ test('GET /metrics counts every concurrent request exactly, in exposition format
 
 test('lock contention is counted by lock type', async () => {
   const admin = await router.mint('admin', ['*:rw']);
-  writeFileSync(router.path('/var/lock/wrtapi.wrtapi.lock'), String(process.pid));
+  router.lock('/var/lock/wrtapi.wrtapi.lock');
   const locked = await router.request({ method: 'POST', path: '/tokens', headers: { authorization: `Bearer ${admin}` }, body: { name: 'n', scopes: ['*:ro'] } });
   assert.is(locked.status, 423);
   const metrics = await router.request({ method: 'GET', path: '/metrics', headers: { authorization: `Bearer ${admin}` } });

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type Router } from '../support/router.js';
@@ -116,7 +116,7 @@ test('idempotency keys are per token, and an answer to retry (423) is not stored
   assert.is((await post(`Bearer ${other}`, 'a2', 'k-1')).status, 201, 'the same key of another token is its own');
 
   const lock = router.path('/var/lock/wrtapi.wrtapi.lock');
-  writeFileSync(lock, String(process.pid));
+  router.lock('/var/lock/wrtapi.wrtapi.lock');
   const locked = await post(asAdmin.authorization, 'a3', 'k-2');
   assert.is(locked.status, 423);
   assert.is(locked.headers['retry-after'], '1');

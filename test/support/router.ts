@@ -1,10 +1,10 @@
 // A fresh emulated router per test: a sandbox in a temporary directory, requests sent to the CGI
 // program as uhttpd would run it (the same environment builder as `wrtapi-emu serve`), and a real
 // HTTP server on demand. The engine comes from WRTAPI_ENGINE (wasm by default).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
@@ -45,9 +45,23 @@ export interface Router {
   mint(name: string, scopes: string[], extraArgs?: string[]): Promise<string>;
   /** Starts an HTTP server on a free loopback port; resolves to its base URL (…/api/v3). */
   serve(): Promise<string>;
+  /**
+   * Makes a lock as wrtapi makes one (a symbolic link naming its owner) at a router path: by default
+   * owned by the running test process, which holds it for as long as the test needs.
+   */
+  lock(routerPath: string, owner?: string): void;
   /** Stops the servers and removes the sandbox. */
   cleanup(): Promise<void>;
 }
+
+/** A process's identity as wrtapi's locks record it: its pid and its start time (field 22 of its stat). */
+export function processIdentity(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return `${pid}:${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`;
+}
+
+/** The owner of a lock left by a killed writer: a pid no process has. */
+export const DEAD_OWNER = '999999999:1';
 
 const BEARER = /wrtapi_[0-9a-f]{32}/g;
 
@@ -131,6 +145,10 @@ export async function newRouter(): Promise<Router> {
       const created = await token(['create', '--name', name, ...scopes.flatMap((scope) => ['--scope', scope]), ...extraArgs, '--json']);
       if (created.code !== 0) throw new Error(`token create ${name} failed: ${created.stderr}`);
       return (JSON.parse(created.stdout) as { bearer: string }).bearer;
+    },
+    lock(routerPath, owner = processIdentity(process.pid)) {
+      mkdirSync(dirname(join(root, routerPath)), { recursive: true });
+      symlinkSync(owner, join(root, routerPath));
     },
     async serve() {
       const server = await serve({ root, engine, port: 0 });

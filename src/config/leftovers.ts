@@ -1,0 +1,37 @@
+// What a process killed mid-request leaves behind (uhttpd SIGKILLs a CGI program whose client hangs
+// up): the temporary of an atomic write, the files of a child process, lock files and health
+// probes. Each names its owner, so the next write, once it holds its locks, removes the ones whose
+// owner no longer runs.
+import type { Ports } from '../platform/ports.js';
+import { isStale } from './lock-file.js';
+
+// writeFileAtomic's temporaries, `.<name>.<pid>.<n>.tmp`, in every directory wrtapi writes.
+const TEMPORARY = /^\..+\.(\d+)\.\d+\.tmp$/;
+const TEMPORARY_DIRS = ['/etc/config', '/tmp/wrtapi', '/tmp/wrtapi/tokens', '/tmp/wrtapi/metrics', '/tmp/wrtapi/idempotency', '/tmp/wrtapi/errors'];
+// run()'s files, straight in /tmp.
+const RUN_FILE = /^\.wrtapi-run\.(\d+)\.\d+\.(in|out|err)$/;
+// /healthz's writability probe of /var/lock.
+const HEALTH_PROBE = /^wrtapi\.healthz\.(\d+)$/;
+// Locks, symbolic links naming their owner: the write locks and shared markers in /var/lock, and
+// the mutexes of the state files.
+const WRITE_LOCK = /^wrtapi\.(.+\.lock|global\.shared\.\d+)$/;
+const MUTEX = /\.lock$/;
+
+function removeWhere(ports: Ports, dir: string, deadOwner: (name: string) => boolean): void {
+  for (const name of ports.list(dir)) {
+    if (deadOwner(name)) ports.remove(`${dir}/${name}`);
+  }
+}
+
+const ownerGone = (ports: Ports, pattern: RegExp) => (name: string) => {
+  const owner = pattern.exec(name)?.[1];
+  return owner !== undefined && !ports.isRunning(owner);
+};
+
+export function sweepLeftovers(ports: Ports): void {
+  for (const dir of TEMPORARY_DIRS) removeWhere(ports, dir, ownerGone(ports, TEMPORARY));
+  removeWhere(ports, '/tmp', ownerGone(ports, RUN_FILE));
+  const probeGone = ownerGone(ports, HEALTH_PROBE);
+  removeWhere(ports, '/var/lock', (name) => probeGone(name) || (WRITE_LOCK.test(name) && isStale(ports, `/var/lock/${name}`)));
+  for (const dir of ['/tmp/wrtapi', '/tmp/wrtapi/tokens']) removeWhere(ports, dir, (name) => MUTEX.test(name) && isStale(ports, `${dir}/${name}`));
+}
