@@ -22,6 +22,7 @@ for (const entry of RESOURCES) {
   test(`${entry.path}: random and mutated writes never answer 5xx, refuse in the envelope with every file unchanged, and store what they accept as sent`, async () => {
     const figures = await fuzzResource(router, document, entry, router.engine === 'native' ? 25 : 6, seeded(2026 + entry.path.length), authorization);
     assert.equal(figures.failures, []);
+    assert.equal(figures.leftovers, []);
     assert.ok(figures.requests > 0);
   });
 }

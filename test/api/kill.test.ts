@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exitCode, startCgi } from '../../shims/emu/engines.js';
@@ -43,20 +42,6 @@ async function killedWrite(name: string, kill: { afterMs?: number; killAt?: numb
   return code;
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : [relative(router.root, path)];
-  });
-}
-
-/** What a killed writer may have left: temporaries, child process files, locks, mutexes, probes. */
-function leftovers(): string[] {
-  return [...filesUnder(router.path('/etc')), ...filesUnder(router.path('/tmp')), ...filesUnder(router.path('/var/lock'))].filter(
-    (path) => /\.tmp$|\/\.wrtapi-run\.|^var\/lock\/|\.lock$/.test(path),
-  );
-}
-
 /** The firewall file is whole: libuci's reader takes it, and it is exactly as `uci commit` writes it. */
 function assertWhole(): void {
   const text = readFileSync(router.path('/etc/config/firewall'), 'utf8');
@@ -74,7 +59,7 @@ async function assertNextWriteClears(name: string): Promise<void> {
   assert.is(next.status, 200, next.body);
   assert.ok(Date.now() - started < 1000, `the next write took ${Date.now() - started} ms`);
   assertWhole();
-  assert.equal(leftovers(), []);
+  assert.equal(router.leftovers(), []);
 }
 
 test('writers killed at random instants leave no torn file, no leftover and no lock in the way', async () => {

@@ -10,6 +10,8 @@ import { resolve, schemaValue, type Random, type Schema } from './schema-values.
 export interface Figures {
   requests: number;
   byStatus: Map<number, number>;
+  /** What the writes left behind once they were all answered: none may remain. */
+  leftovers: string[];
   /** What broke a promise: a 5xx, an answer outside the envelope, a refused write that changed a file, an accepted one stored otherwise. */
   failures: string[];
 }
@@ -108,7 +110,7 @@ function storedAsSent(read: Record<string, Json>, sent: Record<string, Json>, at
 }
 
 export async function fuzzResource(router: Router, document: Schema, entry: ResourceEntry, count: number, random: Random, authorization: string): Promise<Figures> {
-  const figures: Figures = { requests: 0, byStatus: new Map(), failures: [] };
+  const figures: Figures = { requests: 0, byStatus: new Map(), leftovers: [], failures: [] };
   const collection = entry.kind === 'collection';
   const path = `/${entry.path}`;
   const title = entry.path.split(/[/_-]/).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
@@ -162,5 +164,6 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
       if (wrong) figures.failures.push(`${label}: stored otherwise: ${wrong}`);
     }
   }
+  figures.leftovers = router.leftovers();
   return figures;
 }

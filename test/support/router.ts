@@ -50,6 +50,8 @@ export interface Router {
    * owned by the running test process, which holds it for as long as the test needs.
    */
   lock(routerPath: string, owner?: string): void;
+  /** What a killed writer may leave, as router paths: temporaries, child stdio files, locks, mutexes. */
+  leftovers(): string[];
   /** Stops the servers and removes the sandbox. */
   cleanup(): Promise<void>;
 }
@@ -71,10 +73,11 @@ interface Audit {
   secrets: Set<string>;
 }
 
-function filesBelow(dir: string): string[] {
+/** The files below a directory; with `links`, symbolic links (wrtapi's locks) too. */
+function filesBelow(dir: string, links = false): string[] {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [join(dir, entry.name)] : [],
+    entry.isDirectory() ? filesBelow(join(dir, entry.name), links) : entry.isFile() || (links && entry.isSymbolicLink()) ? [join(dir, entry.name)] : [],
   );
 }
 
@@ -149,6 +152,12 @@ export async function newRouter(): Promise<Router> {
     lock(routerPath, owner = processIdentity(process.pid)) {
       mkdirSync(dirname(join(root, routerPath)), { recursive: true });
       symlinkSync(owner, join(root, routerPath));
+    },
+    leftovers() {
+      return ['etc', 'tmp', 'var/lock']
+        .flatMap((dir) => filesBelow(join(root, dir), true))
+        .map((path) => path.slice(root.length))
+        .filter((path) => /\.tmp$|\/\.wrtapi-run\.|^\/var\/lock\/|\.lock$/.test(path));
     },
     async serve() {
       const server = await serve({ root, engine, port: 0 });
