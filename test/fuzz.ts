@@ -3,17 +3,15 @@
 // non-zero on any failure or leftover.
 import { RESOURCES } from '../src/generated/resources.js';
 import { fuzzResource } from './support/fuzz.js';
-import { newRouter } from './support/router.js';
-import { seeded, type Schema } from './support/schema-values.js';
+import { documentedRouter } from './support/router.js';
+import { seeded } from './support/schema-values.js';
 
 process.env.WRTAPI_ENGINE ??= 'native';
 const count = Number(process.env.WRTAPI_FUZZ_COUNT ?? 1000);
 const seed = Number(process.env.WRTAPI_SEED ?? Date.now() % 100000);
-const router = await newRouter();
+const { router, document, authorization } = await documentedRouter('fuzzer');
 let failures = 0;
 try {
-  const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Schema;
-  const authorization = `Bearer ${await router.mint('fuzzer', ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
   console.log(`fuzz: ${count} writes per resource, seed ${seed}, ${process.env.WRTAPI_ENGINE} engine\n`);
   console.log(`${'resource'.padEnd(24)}${'requests'.padStart(9)}  ${'5xx'.padStart(4)}  ${'failures'.padStart(8)}  ${'leftovers'.padStart(9)}  statuses`);
   for (const entry of RESOURCES) {

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESOURCES } from '../../src/generated/resources.js';
 import { fuzzResource } from '../support/fuzz.js';
-import { newRouter, type Router } from '../support/router.js';
+import { documentedRouter, type Router } from '../support/router.js';
 import { seeded, type Schema } from '../support/schema-values.js';
 
 // A few random and mutated writes per curated resource on every run; `npm run fuzz` sends 1000.
@@ -10,9 +10,7 @@ let router: Router;
 let document: Schema;
 let authorization: string;
 test.before(async () => {
-  router = await newRouter();
-  document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Schema;
-  authorization = `Bearer ${await router.mint('fuzzer', ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
+  ({ router, document, authorization } = await documentedRouter('fuzzer'));
 });
 test.after(async () => {
   await router.cleanup();

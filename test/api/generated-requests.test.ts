@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+import { documentedRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 import { resolve, schemaValue, seeded, type Random, type Schema } from '../support/schema-values.js';
 
 // A client that builds its requests from /openapi.json alone, as generated SDKs and property-based
@@ -23,10 +23,7 @@ let router: Router;
 let document: Schema;
 let authorization: string;
 test.before(async () => {
-  router = await newRouter();
-  document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Schema;
-  // A generous rate: the test sends requests faster than any client of a router would.
-  authorization = `Bearer ${await router.mint('generated_requests_admin', ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
+  ({ router, document, authorization } = await documentedRouter('generated_requests_admin'));
 });
 test.after(async () => {
   await router.cleanup();

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
@@ -19,19 +18,6 @@ test.after.each(async () => {
 
 const call = (options: RequestOptions) => router.request({ ...options, headers: { authorization, ...options.headers } });
 
-function etcFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(path, readFileSync(path, 'latin1'));
-    }
-  };
-  walk(router.path('/etc'));
-  return files;
-}
-
 function assertRefused(response: Response, message: RegExp): void {
   assert.is(response.status, 400, response.body);
   const body = response.json as { code: string; message: string; request_id: string };
@@ -47,7 +33,7 @@ const nestedList = (depth: number) => '['.repeat(depth) + '"x"' + ']'.repeat(dep
 test('JSON nested past 32 levels is 400 on POST, PUT, merge PATCH and JSON Patch, collections and the singleton alike', async () => {
   const created = await call({ method: 'POST', path: '/firewall/rules', body: RULE });
   const id = (created.json as { id: string }).id;
-  const before = etcFiles();
+  const before = router.snapshot();
   const bodies = [`{"name": ${nested(300)}}`, `{"match": {"src_ip": ${nestedList(300)}}}`, nested(33)];
   for (const body of bodies) {
     for (const [method, path] of [['POST', '/firewall/rules'], ['PUT', `/firewall/rules/${id}`], ['PATCH', `/firewall/rules/${id}`], ['PUT', '/firewall/defaults'], ['PATCH', '/firewall/defaults']]) {
@@ -56,20 +42,20 @@ test('JSON nested past 32 levels is 400 on POST, PUT, merge PATCH and JSON Patch
     const patch = `[{"op": "add", "path": "/name", "value": ${body}}]`;
     assertRefused(await call({ method: 'PATCH', path: `/firewall/rules/${id}`, body: patch, headers: { 'content-type': 'application/json-patch+json' } }), /nests deeper/);
   }
-  assert.equal(etcFiles(), before);
+  assert.equal(router.snapshot(), before);
   // 32 levels still parse: the body is refused by the schema, not the parser.
   const deepest = await call({ method: 'POST', path: '/firewall/rules', body: `{"name": ${nested(31)}}`, headers: { 'content-type': 'application/json' } });
   assert.is(deepest.status, 422, deepest.body);
 });
 
 test('a body that is not well-formed UTF-8 is 400 and stores nothing; well-formed text is stored byte for byte', async () => {
-  const before = etcFiles();
+  const before = router.snapshot();
   const sequences = ['c0ae', 'eda080', 'fe', 'e282', 'f4908080', 'e080af', 'f0828282', 'c3', '80'];
   for (const hex of sequences) {
     const body = Buffer.concat([Buffer.from('{"name": "'), Buffer.from(hex, 'hex'), Buffer.from('fzr", "target": "ACCEPT", "match": {"src_zone": "wan"}}')]);
     assertRefused(await call({ method: 'POST', path: '/firewall/rules', body, headers: { 'content-type': 'application/json' } }), /not well-formed UTF-8/);
   }
-  assert.equal(etcFiles(), before);
+  assert.equal(router.snapshot(), before);
   const text = 'Zoë → 😀 €';
   const stored = await call({ method: 'POST', path: '/firewall/rules', body: { ...RULE, id: 'utf8', name: text } });
   assert.is(stored.status, 200, stored.body);
@@ -78,10 +64,10 @@ test('a body that is not well-formed UTF-8 is 400 and stores nothing; well-forme
 });
 
 test('a body past 64 KiB is 400 before it is read', async () => {
-  const before = etcFiles();
+  const before = router.snapshot();
   const body = JSON.stringify({ ...RULE, name: 'x'.repeat(65536) });
   assertRefused(await call({ method: 'POST', path: '/firewall/rules', body }), /larger than 65536 bytes/);
-  assert.equal(etcFiles(), before);
+  assert.equal(router.snapshot(), before);
 });
 
 test('NUL, bad escapes and bad UTF-8 in the path or the query are 400, through the CGI path and the HTTP server', async () => {

@@ -1,8 +1,6 @@
 // Random and mutated writes to one curated resource through the CGI path, as a hostile or broken
 // client sends them: every resource the inventory holds gets them, from its own schemas in the
 // served document. Shared by the fuzz test and `npm run fuzz`.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ResourceEntry } from '../../src/resources/model.js';
 import type { Router } from './router.js';
 import { resolve, schemaValue, type Random, type Schema } from './schema-values.js';
@@ -31,19 +29,6 @@ interface Attempt {
   contentType: string;
   /** What a read must show after an accepted write: the fields sent, as sent. */
   sent?: Record<string, Json>;
-}
-
-function etc(router: Router): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(path, readFileSync(path, 'latin1'));
-    }
-  };
-  walk(router.path('/etc'));
-  return files;
 }
 
 const sameFiles = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
@@ -136,7 +121,7 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
       }
       return { method, path: where, body: mutated(random, valid), contentType: 'application/json' };
     })();
-    const before = etc(router);
+    const before = router.snapshot();
     const response = await router.request({ method: attempt.method, path: attempt.path, body: attempt.body, headers: { authorization, 'content-type': attempt.contentType } });
     figures.requests++;
     figures.byStatus.set(response.status, (figures.byStatus.get(response.status) ?? 0) + 1);
@@ -154,7 +139,7 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
         envelope.request_id === response.headers['x-request-id'] &&
         (response.status !== 422 || (Array.isArray(envelope.errors) && envelope.errors.length > 0));
       if (!wellFormed) figures.failures.push(`${label}: not an envelope: ${response.status} ${response.body}`);
-      if (!sameFiles(before, etc(router))) figures.failures.push(`${label}: refused with ${response.status}, yet a file changed`);
+      if (!sameFiles(before, router.snapshot())) figures.failures.push(`${label}: refused with ${response.status}, yet a file changed`);
       continue;
     }
     if (attempt.sent) {

@@ -52,6 +52,8 @@ export interface Router {
   lock(routerPath: string, owner?: string): void;
   /** What a killed writer may leave, as router paths: temporaries, child stdio files, locks, mutexes. */
   leftovers(): string[];
+  /** Every file below a router directory (`/etc` by default) with its mode and bytes, to compare before and after. */
+  snapshot(routerDir?: string): Map<string, string>;
   /** Stops the servers and removes the sandbox. */
   cleanup(): Promise<void>;
 }
@@ -92,6 +94,14 @@ function auditSecrets(root: string, audit: Audit): void {
   for (const secret of audit.secrets) {
     if (produced.some((text) => text.includes(secret))) throw new Error(`a secret (${secret.slice(0, 10)}...) leaked into an answer, a log or a state file`);
   }
+}
+
+/** A router with the document it serves and an admin bearer whose rate no test can exhaust. */
+export async function documentedRouter(admin: string): Promise<{ router: Router; document: Record<string, any>; authorization: string }> {
+  const router = await newRouter();
+  const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Record<string, any>;
+  const authorization = `Bearer ${await router.mint(admin, ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
+  return { router, document, authorization };
 }
 
 export async function newRouter(): Promise<Router> {
@@ -152,6 +162,9 @@ export async function newRouter(): Promise<Router> {
     lock(routerPath, owner = processIdentity(process.pid)) {
       mkdirSync(dirname(join(root, routerPath)), { recursive: true });
       symlinkSync(owner, join(root, routerPath));
+    },
+    snapshot(routerDir = '/etc') {
+      return new Map(filesBelow(join(root, routerDir)).map((path) => [path, `${statSync(path).mode} ${readFileSync(path, 'latin1')}`]));
     },
     leftovers() {
       return ['etc', 'tmp', 'var/lock']
