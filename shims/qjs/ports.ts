@@ -59,6 +59,7 @@ export function routerPorts(): Ports {
   }
 
   let cachedPid = 0;
+  let identity: string | undefined;
   function pid(): number {
     if (!cachedPid) {
       const [target] = os.readlink('/proc/self');
@@ -166,7 +167,7 @@ export function routerPorts(): Ports {
       }
     },
     pid,
-    identity: () => `${pid()}:${startTime(pid())}`,
+    identity: () => (identity ??= `${pid()}:${startTime(pid())}`),
     isRunning(owner) {
       const [id, started] = owner.split(':');
       const other = Number(id);
