@@ -53,8 +53,10 @@ export async function handleRequest(ports: Ports): Promise<void> {
     outcome.requestId ||= newRequestId(ports);
     outcome.response = answerError(error, outcome);
   }
+  // Lines and records first: uhttpd kills a program whose client hangs up, and clients hang up as
+  // soon as a 204's headers arrive, so whatever came after the answer could be lost.
+  await recordOutcome(ports, outcome, ports.now() - started);
   ports.writeStdout(renderCgi(outcome.response, outcome.requestId));
-  await afterAnswer(ports, outcome, ports.now() - started);
 }
 
 function clientRequestId(candidate: string | undefined): string | undefined {
@@ -106,8 +108,8 @@ function answerError(error: unknown, outcome: Outcome): Response {
   return errorResponse(outcome.error, outcome.requestId);
 }
 
-/** Log lines, metrics and the error ring: none of them may change the answer already sent. */
-async function afterAnswer(ports: Ports, outcome: Outcome, durationMs: number): Promise<void> {
+/** Log lines, metrics and the error ring, before the answer leaves: none of them may change it. */
+async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number): Promise<void> {
   const { request, requestId, error } = outcome;
   const method = request?.method ?? ports.env('REQUEST_METHOD') ?? '-';
   const path = request?.path ?? '-';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runCgi, type Engine } from './engines.js';
+import { exitCode, startCgi, type CgiOptions, type Engine } from './engines.js';
 import { apiPrefix, cgiEnvironment, httpAnswer, isApiRequest, type HttpAnswer } from './uhttpd.js';
 
 /** uhttpd's default max_requests: CGI programs running at once; further requests wait their turn. */
@@ -19,10 +19,7 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions): Promise<Server> {
   const limit = concurrencyLimit(maxRequests);
   const server = createServer((request, response) => {
-    answer(request, options, limit).then(
-      (result) => send(response, result),
-      (error: Error) => send(response, serverError(error)),
-    );
+    answer(request, response, options, limit).catch((error: Error) => send(response, serverError(error)));
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -37,7 +34,7 @@ export function baseUrl(server: Server): string {
   return `http://${address.includes(':') ? `[${address}]` : address}:${port}${apiPrefix}`;
 }
 
-async function answer(request: IncomingMessage, options: ServeOptions, limit: Limit): Promise<HttpAnswer> {
+async function answer(request: IncomingMessage, response: ServerResponse, options: ServeOptions, limit: Limit): Promise<void> {
   const body = await readBody(request);
   const url = request.url ?? '/';
   const env = isApiRequest(url)
@@ -53,22 +50,53 @@ async function answer(request: IncomingMessage, options: ServeOptions, limit: Li
         https: false,
       })
     : undefined;
-  if (!env) return notFound(url);
-  const output = await limit(() => runCgi({ root: options.root, engine: options.engine, env, body, program: options.program }));
-  return httpAnswer(output);
+  if (!env) return send(response, notFound(url));
+  await limit(() => relay(response, { root: options.root, engine: options.engine, env, body, program: options.program }));
+}
+
+/**
+ * Runs the program and passes its answer on as it comes, as uhttpd relays a CGI program: the status
+ * and headers once the program has printed them, the body as it is printed. When the client goes
+ * away first, uhttpd SIGKILLs the program's own process, not the processes it started.
+ */
+async function relay(response: ServerResponse, cgi: CgiOptions): Promise<void> {
+  const child = await startCgi(cgi);
+  const hangUp = () => child.kill('SIGKILL');
+  response.on('close', hangUp);
+  let head = Buffer.alloc(0);
+  // Before the header block is complete, then while relaying the body, then once a refused head ended the answer.
+  let state = 'head' as 'head' | 'body' | 'ended';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    if (state === 'body') response.write(chunk);
+    if (state !== 'head') return;
+    head = Buffer.concat([head, chunk]);
+    if (!/\r?\n\r?\n/.test(head.toString('latin1'))) return;
+    const answer = httpAnswer(head);
+    state = writeHead(response, answer) ? 'body' : 'ended';
+    if (state === 'body') response.write(answer.body);
+  });
+  await exitCode(child);
+  response.off('close', hangUp);
+  if (state === 'body') response.end();
+  else if (state === 'head') send(response, httpAnswer(head));
 }
 
 function send(response: ServerResponse, result: HttpAnswer) {
+  if (writeHead(response, result)) response.end(result.body);
+}
+
+/** The status line and headers; false when Node refused them and a 500 went out instead. */
+function writeHead(response: ServerResponse, result: HttpAnswer): boolean {
   try {
     response.writeHead(result.status, result.reason, result.headers.flat());
+    return true;
   } catch (error) {
     // Node refuses some answers uhttpd would pass on (a status outside 100-999, control characters).
     const refused = serverError(error as Error);
     response.writeHead(refused.status, refused.reason, refused.headers.flat());
     response.end(refused.body);
-    return;
+    return false;
   }
-  response.end(result.body);
 }
 
 // uhttpd keeps the last of repeated headers; Node joins them.
