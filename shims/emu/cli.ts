@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { engines, exitCode, runCgi, startProgram, tokenProgram, type Engine } from './engines.js';
+import { engines, exitCode, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
 import { initSandbox } from './sandbox.js';
 import { baseUrl, serve } from './server.js';
 import { cgiVariables } from './uhttpd.js';
@@ -13,7 +14,9 @@ const usage = `Usage: wrtapi-emu <command> [options]
   cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
   token --root DIR [--engine wasm|native] ARGS...
                                              run the token CLI against DIR
-  start [--engine wasm|native]               serve ./.sandbox (created when missing) on 127.0.0.1:8080`;
+  start [--engine wasm|native] [--root DIR] [--port N]
+                                             serve DIR (./.sandbox by default, created when missing) on
+                                             127.0.0.1:N (8080), and print an admin token and a curl line`;
 
 const commandOptions = {
   root: { type: 'string' },
@@ -40,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
     case 'cgi':
       return cgi(required(values.root, '--root'), engine);
     case 'start':
-      return start(engine);
+      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080));
     default:
       console.error(usage);
       return 2;
@@ -77,12 +80,25 @@ async function token(argv: string[]): Promise<number> {
   return exitCode(child);
 }
 
-async function start(engine: Engine): Promise<never> {
-  const root = '.sandbox';
+/**
+ * `start`: serves the sandbox (created when missing) and prints what a newcomer needs to call it:
+ * the base URL, an admin bearer minted at the first start and kept in the sandbox (never on a
+ * router), and a curl line that works as printed.
+ */
+async function start(engine: Engine, root: string, port: number): Promise<never> {
   if (!existsSync(root)) initSandbox(root);
-  const server = await serve({ root, engine, port: 8080 });
-  console.log(`Emulated router (${engine} engine) serving ${root} at ${baseUrl(server)}`);
-  console.log(`Mint an admin token: npx wrtapi-emu token --root ${root} create --name admin --scope '*:rw'`);
+  const tokenFile = join(root, 'var/emu/admin-bearer');
+  if (!existsSync(tokenFile)) {
+    const minted = await runProgram({ root, engine, program: tokenProgram, args: ['create', '--name', 'admin', '--scope', '*:rw', '--json'] });
+    if (minted.code !== 0) throw new Error(`cannot mint the admin token: ${minted.stderr}`);
+    writeFileSync(tokenFile, `${(JSON.parse(minted.stdout) as { bearer: string }).bearer}\n`, { mode: 0o600 });
+  }
+  const bearer = readFileSync(tokenFile, 'utf8').trim();
+  const server = await serve({ root, engine, port });
+  const base = baseUrl(server);
+  console.log(`Emulated router (${engine} engine) serving ${root} at ${base}`);
+  console.log(`Admin token (kept in ${tokenFile}): ${bearer}`);
+  console.log(`Try: curl -H 'Authorization: Bearer ${bearer}' ${base}/firewall/zones`);
   return new Promise(() => {});
 }
 

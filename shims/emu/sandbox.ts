@@ -33,10 +33,11 @@ export function initSandbox(root: string, options: { force?: boolean } = {}): vo
 function initScript(service: string): string {
   return `#!/bin/sh
 # Emulated /etc/init.d/${service}: the rc.common verbs succeed and are recorded as "${service} <verb>"
-# in var/log/init.log; other verbs fail.
+# in var/log/init.log of the sandbox (WRTAPI_ROOT, or the one this file lies in when run by hand);
+# other verbs fail.
 case "$1" in
 start|stop|restart|reload|enable|disable|enabled)
-	printf '%s\\n' "${service} $1" >> "\${WRTAPI_ROOT:?WRTAPI_ROOT is not set}/var/log/init.log" ;;
+	printf '%s\\n' "${service} $1" >> "\${WRTAPI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}/var/log/init.log" ;;
 *)
 	echo "Syntax: /etc/init.d/${service} [command]" >&2
 	exit 1 ;;

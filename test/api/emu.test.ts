@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +106,44 @@ test('init scripts record their verb, ip/wg/opkg record their arguments and answ
     assert.is(runStandIn(router, ['/bin/opkg', 'remove', 'unbound-daemon']).code, 0);
     assert.not.match(runStandIn(router, ['/bin/opkg', 'list-installed']).stdout, /unbound-daemon/);
   }));
+
+test('a person can run every stand-in by hand, without WRTAPI_ROOT: each finds its sandbox from where it lies', () =>
+  withRouter((router) => {
+    const byHand = (argv: string[]) => spawnSync(router.path(argv[0]), argv.slice(1), { env: { PATH: '/usr/bin:/bin' }, cwd: tmpdir(), encoding: 'utf8' });
+    assert.is((JSON.parse(byHand(['/bin/ubus', 'call', 'system', 'board']).stdout) as { hostname: string }).hostname, 'OpenWrt');
+    assert.is(byHand(['/usr/bin/logger', '-t', 'me', 'by hand']).status, 0);
+    assert.match(readFileSync(router.path('/var/log/messages'), 'utf8'), /^user\.notice me: by hand$/m);
+    assert.is(byHand(['/etc/init.d/firewall', 'reload']).status, 0);
+    assert.is(readFileSync(router.path('/var/log/init.log'), 'utf8'), 'firewall reload\n');
+    assert.match(byHand(['/sbin/ip', 'route', 'get', '192.168.1.100']).stdout, /dev br-lan/);
+    assert.is(byHand(['/usr/bin/wg', 'show', 'wg0', 'dump']).status, 1);
+    assert.match(byHand(['/bin/opkg', 'list-installed']).stdout, /^dnsmasq - /m);
+    for (const log of ['ubus.log', 'ip.log', 'wg.log']) assert.ok(existsSync(router.path(`/var/log/${log}`)), log);
+  }));
+
+test('start serves a sandbox and prints the base URL, a ready admin token and a curl line that works as printed', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'wrtapi-start-'));
+  rmSync(root, { recursive: true });
+  const cli = join(projectRoot, 'dist/node/shims/emu/cli.js');
+  const started = spawn(process.execPath, [cli, 'start', '--root', root, '--port', '0', '--engine', 'native'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let output = '';
+    for await (const chunk of started.stdout!) {
+      output += chunk;
+      if (output.includes('Try: ')) break;
+    }
+    const [serving, token, tryLine] = output.trim().split('\n');
+    assert.match(serving, /^Emulated router \(native engine\) serving .* at http:\/\/127\.0\.0\.1:\d+\/api\/v3$/);
+    const bearer = /(wrtapi_[0-9a-f]{32})$/.exec(token)![1];
+    assert.is(readFileSync(join(root, 'var/emu/admin-bearer'), 'utf8').trim(), bearer);
+    const curl = spawnSync('sh', ['-c', `${tryLine.replace(/^Try: /, '')} --silent`], { encoding: 'utf8' });
+    assert.is(curl.status, 0, curl.stderr);
+    assert.equal((JSON.parse(curl.stdout) as { name: string }[]).map((zone) => zone.name), ['lan', 'wan']);
+  } finally {
+    started.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
 
 test('both engines answer a CGI request with the built bundle', () =>
   withRouter(async (router) => {
