@@ -55,6 +55,8 @@ const ENDPOINTS: Endpoint[] = [
 interface Measure {
   rssKb: number;
   jsBytes: number;
+  /** Instructions the program's own process executed (callgrind; not its children), summed over the requests. */
+  instructions: number;
   openedValidator: boolean;
 }
 
@@ -106,8 +108,15 @@ function measure(qjs: string, invocations: Invocation[], root: string): Measure 
       if (match && (match[1].startsWith(bundleDir) || match[1] === invocation.program)) opened.add(match[1]);
     }
   }
+  // Exact and repeatable, unlike time: what a router's MIPS core would run, hundreds of millions a second.
+  let instructions = 0;
+  const counts = join(root, 'tmp/callgrind.out');
+  for (const invocation of invocations) {
+    run(root, invocation, ['valgrind', '--tool=callgrind', `--callgrind-out-file=${counts}`, qjs]);
+    instructions += Number(/^summary: (\d+)$/m.exec(readFileSync(counts, 'utf8'))![1]);
+  }
   const jsBytes = [...opened].reduce((sum, path) => sum + statSync(path).size, 0);
-  return { rssKb, jsBytes, openedValidator: [...opened].some((path) => path.includes('/validators/')) };
+  return { rssKb, jsBytes, instructions, openedValidator: [...opened].some((path) => path.includes('/validators/')) };
 }
 
 // uhttpd's CGI children inherit the router's default of 1024 open files. qjs's os.exec closes every
@@ -147,9 +156,9 @@ try {
   writeFileSync(empty, '');
   const floorRun = [{ program: empty, env: {} }];
   const floor = measure(qjs, floorRun, root);
-  console.log(`floor: qjs -m <empty module>, ${floor.rssKb} KB peak RSS; its wall time is measured anew beside each endpoint`);
+  console.log(`floor: qjs -m <empty module>, ${floor.rssKb} KB peak RSS, ${(floor.instructions / 1e6).toFixed(1)}M instructions; its wall time is measured anew beside each endpoint`);
   console.log(`(medians of ${RUNS} runs, interleaved with the endpoint's runs)\n`);
-  console.log('endpoint                   wall ms    floor  x floor   RSS KB  x floor   JS bytes   budget');
+  console.log('endpoint                   wall ms    floor  x floor   RSS KB  x floor   JS bytes  instr (M)   budget');
   let over = 0;
   const wallMsOf = new Map<string, number>();
   for (const endpoint of ENDPOINTS) {
@@ -177,6 +186,7 @@ try {
         String(result.rssKb).padStart(8),
         (result.rssKb / floor.rssKb).toFixed(2).padStart(8),
         String(result.jsBytes).padStart(10),
+        (result.instructions / 1e6).toFixed(1).padStart(10),
         failures.length ? `  OVER: ${failures.join(', ')}` : '  ok',
       ].join(' '),
     );
