@@ -3,7 +3,7 @@ import { ApiError } from './errors.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** The largest body read: a resource's JSON is a few KB, a batch of 50 some tens. */
-export const MAX_BODY_BYTES = 65536;
+const MAX_BODY_BYTES = 65536;
 
 /** The request body as text: past MAX_BODY_BYTES, or not well-formed UTF-8, it is `400` unread or unused. */
 export function readBody(ports: Ports): string {

@@ -1,7 +1,7 @@
 import { ApiError } from './errors.js';
 
 /** The deepest nesting of objects and arrays a body may have; a resource needs three. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Whether the JSON text nests deeper than MAX_JSON_DEPTH: checked before parsing, so no recursion over it can overflow. */
 function tooDeep(text: string): boolean {

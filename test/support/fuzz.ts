@@ -1,6 +1,7 @@
 // Random and mutated writes to one curated resource through the CGI path, as a hostile or broken
 // client sends them: every resource the inventory holds gets them, from its own schemas in the
 // served document. Shared by the fuzz test and `npm run fuzz`.
+import { titleOf } from '../../src/openapi/document.js';
 import type { ResourceEntry } from '../../src/resources/model.js';
 import type { Router } from './router.js';
 import { resolve, schemaValue, type Random, type Schema } from './schema-values.js';
@@ -98,7 +99,7 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
   const figures: Figures = { requests: 0, byStatus: new Map(), leftovers: [], failures: [] };
   const collection = entry.kind === 'collection';
   const path = `/${entry.path}`;
-  const title = entry.path.split(/[/_-]/).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+  const title = titleOf(entry.path);
   const request = resolve(document, { $ref: `#/components/schemas/${title}Request` });
   const patchSchema = resolve(document, { $ref: `#/components/schemas/${title}Patch` });
   const fields = Object.keys(request.properties).filter((name) => name !== 'id');
