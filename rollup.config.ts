@@ -18,10 +18,10 @@ const config: RollupOptions = {
     format: 'es',
     entryFileNames: '[name].js',
     // Chunks are named for what they belong to, so the benchmark can tell that a read never opened a
-    // validator, and the package can tell what each resource adds: a resource's generated mapping,
-    // doc and validator, its definition's chunk, and what the definitions of a domain share.
+    // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
+    // its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(validators|mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
+      const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
       // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
       const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));

@@ -57,7 +57,7 @@ interface Measure {
   jsBytes: number;
   /** Instructions the program's own process executed (callgrind; not its children), summed over the requests. */
   instructions: number;
-  openedValidator: boolean;
+  openedDoc: boolean;
 }
 
 function median(values: number[]): number {
@@ -116,7 +116,7 @@ function measure(qjs: string, invocations: Invocation[], root: string): Measure 
     instructions += Number(/^summary: (\d+)$/m.exec(readFileSync(counts, 'utf8'))![1]);
   }
   const jsBytes = [...opened].reduce((sum, path) => sum + statSync(path).size, 0);
-  return { rssKb, jsBytes, instructions, openedValidator: [...opened].some((path) => path.includes('/validators/')) };
+  return { rssKb, jsBytes, instructions, openedDoc: [...opened].some((path) => path.includes('/docs/')) };
 }
 
 // uhttpd's CGI children inherit the router's default of 1024 open files. qjs's os.exec closes every
@@ -174,7 +174,7 @@ try {
       wallRatio > budget.wallRatio ? `wall > ${budget.wallRatio}x` : '',
       result.rssKb > budget.rssKb ? `RSS > ${budget.rssKb} KB` : '',
       budget.jsBytes !== undefined && result.jsBytes > budget.jsBytes ? `JS > ${budget.jsBytes} B` : '',
-      budget.readOnly && result.openedValidator ? 'a read parsed a validator' : '',
+      budget.readOnly && result.openedDoc ? 'a read parsed a doc' : '',
     ].filter(Boolean);
     over += failures.length;
     console.log(

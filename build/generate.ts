@@ -1,17 +1,16 @@
 // The build step that turns the resource definitions (src/resources/<domain>/<name>.ts) into what
 // must never drift from them, in src/generated/: the resource table, and per resource a mapping
-// (what reads and writes use), a doc (what /openapi.json and /schema are assembled from at request
-// time) and an ajv standalone validator; and the fixed part of the OpenAPI document. Each comes
+// (what reads and writes use) and a doc (what /openapi.json, /schema and a write's body check are
+// built from at request time); and the fixed part of the OpenAPI document. Each comes
 // from its generator under build/generators/. Run from dist/gen/build/ after
 // `tsc -p tsconfig.generate.json`, before the project's own compilation.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, loadResources, ROOT } from './generators/inventory.js';
-import { docModule, docOf, docsIndexModule } from './generators/docs.js';
+import { assertCheckable, docModule, docOf, docsIndexModule } from './generators/docs.js';
 import { mappingModule, resourcesModule } from './generators/mappings.js';
 import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedModule } from './generators/openapi-fixed.js';
-import { ajvRuntimeModule, validatorModule } from './generators/validators.js';
 
 const OUT = join(ROOT, 'src/generated');
 
@@ -24,16 +23,14 @@ async function generate(): Promise<void> {
   const resources = await loadResources();
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
   rmSync(OUT, { recursive: true, force: true });
-  const helpers = new Set<string>();
   const docs = resources.map(({ definition }) => docOf(definition, resources.map((resource) => resource.definition)));
   const patternIndex = new Map([...new Set(patterns(docs))].map((pattern, index) => [pattern, index]));
   write('patterns.ts', patternsModule(HEADER, [...patternIndex.keys()]));
   resources.forEach((resource, i) => {
-    write(`validators/${resource.module}.ts`, validatorModule(docs[i], helpers, patternIndex));
+    assertCheckable(docs[i]);
     write(`docs/${resource.module}.ts`, docModule(docs[i], patternIndex));
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
   });
-  if (helpers.size) write('ajv-runtime.ts', ajvRuntimeModule(helpers));
   write('resources.ts', resourcesModule(resources));
   write('docs.ts', docsIndexModule(resources));
   write('openapi-fixed.ts', fixedModule(version));

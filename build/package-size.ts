@@ -1,6 +1,6 @@
 // What the package costs a router's flash, and what each curated resource adds to it: `npm run
 // package` prints this table and fails past the budgets, so every resource added later is held to
-// them. A resource owns its generated mapping, doc and validator and its definition's chunk, and a
+// them. A resource owns its generated mapping and doc and its definition's chunk, and a
 // share of what the definitions of its domain have in common; everything else is the core.
 /** Bytes, 1 KB = 1000 bytes, as uapi's figures (117,343 / 938,942) are read against them. */
 export const BUDGETS = {
@@ -11,7 +11,7 @@ export const BUDGETS = {
   coreInstalled: 150_000,
 };
 
-const RESOURCE_FOLDERS = ['mappings', 'docs', 'validators', 'resources'];
+const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources'];
 
 export interface Size {
   /**

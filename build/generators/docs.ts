@@ -1,6 +1,7 @@
 // What the OpenAPI document, the /schema answers and the validators are built from: per resource
 // its fields' schemas and descriptions and how a read fills them, as JSON text in a module that
 // only /openapi.json and /schema load; and the index of those modules, in the resource table's order.
+import { SCHEMA_KEYWORDS } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
 import { isGroup, type DocField, type Field, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
 import { HEADER, type Resource } from './inventory.js';
@@ -51,6 +52,26 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     checks: [...(definition.checks ?? []), ...(definition.references ?? []).map(referenceCheck)],
     referencedBy,
   };
+}
+
+// Keywords a field schema may hold besides those the body check applies: they only describe.
+const DESCRIBING_KEYWORDS = ['description', 'title', 'examples', 'default'];
+
+/** Throws on a field schema with a keyword the body check would not apply: the document would state a rule no write is held to. */
+export function assertCheckable(doc: ResourceDoc): void {
+  const visit = (schema: unknown, where: string): void => {
+    if (schema === null || typeof schema !== 'object') return;
+    for (const [keyword, value] of Object.entries(schema)) {
+      if (!SCHEMA_KEYWORDS.includes(keyword) && !DESCRIBING_KEYWORDS.includes(keyword)) throw new Error(`${doc.path} ${where}: the body check does not apply \`${keyword}\``);
+      if (keyword === 'items' || keyword === 'not') visit(value, where);
+      if (keyword === 'anyOf') (value as unknown[]).forEach((branch) => visit(branch, where));
+      if (keyword === 'properties') for (const [name, inner] of Object.entries(value as object)) visit(inner, `${where}.${name}`);
+    }
+  };
+  for (const [name, member] of Object.entries(doc.members)) {
+    if ('fields' in member) for (const [inner, field] of Object.entries(member.fields)) visit(field.schema, `${name}.${inner}`);
+    else visit(member.schema, name);
+  }
 }
 
 /** A doc as JSON text, its patterns as indexes into `PATTERNS`. */

@@ -56,13 +56,13 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ResourceMapping, Rules, Validators } from '../../resources/model.js';`,
+    `${HEADER}import type { ResourceDoc, ResourceMapping, Rules } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
     definition.rules
       ? `export const rules = async (): Promise<Rules | undefined> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).rules;`
       : 'export const rules = async (): Promise<Rules | undefined> => undefined;',
-    `export const validators = (): Promise<Validators> => import(${JSON.stringify(`../validators/${module}.js`)});`,
+    `export const doc = (): Promise<{ doc: ResourceDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
     '',
   ].join('\n');
 }

@@ -1,6 +1,5 @@
 // The patterns of every resource, kept once: one generated module spells them with shared parts
-// (bytes, IPv4, IPv6, 32-bit numbers), and the validators and docs refer to them by index. And
-// ajv's code made smaller for a router that compiles a validator on every write.
+// (bytes, IPv4, IPv6, 32-bit numbers), and the docs refer to them by index.
 
 export function patterns(schema: unknown): string[] {
   if (schema === null || typeof schema !== 'object') return [];
@@ -54,8 +53,6 @@ function patternParts(sources: string[]): { parts: Piece[][]; spelled: Piece[][]
   }
 }
 
-const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
-
 /** `src/generated/patterns.ts`: `PATTERNS`, every pattern of every resource, built from shared parts. */
 export function patternsModule(header: string, sources: string[]): string {
   const { parts, spelled } = patternParts(sources);
@@ -63,32 +60,6 @@ export function patternsModule(header: string, sources: string[]): string {
   // A part refers only to parts found after it.
   const declarations = parts.map((pieces, part) => `const p${part} = ${spell(pieces)};\n`).reverse();
   return `${header}${declarations.join('')}\nexport const PATTERNS: string[] = [\n${spelled.map((pieces) => `  ${spell(pieces)},\n`).join('')}];\n`;
-}
-
-/**
- * ajv's code with each pattern, which it writes into the RegExp, every error's params and the schema
- * constant, read from `PATTERNS` by its index. The members the engine never reads go: errors'
- * `schemaPath`, and the `parentData`, `parentDataProperty` and `rootData` of a call, which only
- * `$data` and recursive references use.
- */
-export function slimmed(code: string, index: Map<string, number>): string {
-  const literals = new Map([...index].map(([pattern, position]) => [JSON.stringify(pattern), position]));
-  let used = false;
-  const slim = code
-    // A literal before `:` is an object key, which must stay one.
-    .replace(STRING_LITERAL, (literal: string, offset: number) => {
-      if (code[offset + literal.length] === ':') return literal;
-      const found = literals.get(literal);
-      if (found === undefined) return literal;
-      used = true;
-      return `PATTERNS[${found}]`;
-    })
-    .replace(/schemaPath:"(?:[^"\\]|\\.)*",/g, '')
-    .replace(/,parentData:\w+,parentDataProperty:(?:\w+|"(?:[^"\\]|\\.)*"),rootData\}/g, '}')
-    .replace(/\{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}/g, '{instancePath=""}={}');
-  const left = /schemaPath|parentData|rootData/.exec(slim);
-  if (left) throw new Error(`ajv's code still holds ${left[0]}: its output changed, or a keyword reads it`);
-  return (used ? "import { PATTERNS } from '../patterns.js';\n" : '') + slim;
 }
 
 /** The schema with each pattern replaced by its index in `PATTERNS`, as the docs carry it. */

@@ -22,7 +22,7 @@ function changedFields(definition: ResourceMapping, before: JsonObject, after: J
 /** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
 export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { validateFull, validatePatch, rules } = await loadChecks(target.entry);
+  const { full, patch: patchSchema, rules } = await loadChecks(target.entry);
   const referrers = await referrersOf(target.entry);
   return transact(target, (model, read) => {
     const section = stagedSection(target, model);
@@ -33,12 +33,12 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     let named: JsonObject;
     if (jsonPatch) {
       const result = applyPatchDocument(before, patch);
-      schema = schemaErrors(validateFull, result);
+      schema = schemaErrors(full, result);
       after = withoutFrameworkMembers(result);
       named = after;
     } else {
       named = withoutFrameworkMembers(patch as JsonObject);
-      schema = schemaErrors(validatePatch, patch);
+      schema = schemaErrors(patchSchema, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
     }
     checkBody(definition, rules, schema, after, { read });

@@ -51,7 +51,7 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
 
 async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg: string) => Promise<UciPackage>): Promise<InvalidSection[]> {
   const { mapping: definition } = await entry.module();
-  const { validateFull, rules } = await loadChecks(entry);
+  const { full, rules } = await loadChecks(entry);
   const model = await read(definition.package);
   // The rules read packages synchronously, as a write stages them; these are all they may name.
   const staged = new Map<string, UciPackage>([[definition.package, model]]);
@@ -65,7 +65,7 @@ async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg:
       if (value === null) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
-      checkBody(definition, rules, schemaErrors(validateFull, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)! });
+      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)! });
     } catch (error) {
       if (!(error instanceof ApiError) || !error.details.errors) throw error;
       errors.push(...error.details.errors.filter(({ field }) => !errors.some((unreadable) => unreadable.field === field)));

@@ -6,12 +6,14 @@ import {
   type ResourceEntry,
   type ResourceMapping,
   type RuleContext,
+  type JsonSchema,
   type Rules,
   type SchemaError,
-  type SchemaValidator,
-  type Validators,
 } from '../resources/model.js';
+import { PATTERNS } from '../generated/patterns.js';
+import { requestSchemas } from '../openapi/request-schemas.js';
 import { referenceErrors } from './references.js';
+import { schemaCheck } from './schema-check.js';
 
 const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
   required: 'required',
@@ -32,7 +34,7 @@ const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
 
 const bound = ({ comparison, limit }: SchemaError['params']) => `must be ${comparison} ${limit}`;
 
-/** What is wrong, from the keyword and params: the validators carry no messages (ajv `messages: false`). */
+/** What is wrong, from the keyword and params. */
 const MESSAGE_OF_KEYWORD: Record<string, (params: SchemaError['params']) => string> = {
   required: () => 'is required',
   additionalProperties: () => 'is not a known field',
@@ -59,10 +61,9 @@ function dottedPath(pointer: string, last?: unknown): string {
   return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
 }
 
-/** The validator's verdict as field errors; a required field sent as null is `required`. */
-export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[] {
-  if (validate(body)) return [];
-  return (validate.errors ?? []).map((error) => {
+/** A body's schema errors as field errors; a required field sent as null is `required`. */
+export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
+  return schemaCheck(schema, body, PATTERNS).map((error) => {
     const name = error.params.missingProperty ?? error.params.additionalProperty;
     const field = dottedPath(error.instancePath, name);
     const code =
@@ -71,11 +72,11 @@ export function schemaErrors(validate: SchemaValidator, body: Json): FieldError[
   });
 }
 
-/** What a body is checked with: the generated validators and the definition's cross-field rules. */
-export async function loadChecks(entry: ResourceEntry): Promise<Validators & { rules?: Rules }> {
+/** What a body is checked with: the schemas of the resource's doc and the definition's cross-field rules. */
+export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSchema; patch: JsonSchema; rules?: Rules }> {
   const module = await entry.module();
-  const [validators, rules] = await Promise.all([module.validators(), module.rules()]);
-  return { ...validators, rules };
+  const [{ doc }, rules] = await Promise.all([module.doc(), module.rules()]);
+  return { ...requestSchemas(doc), rules };
 }
 
 /**

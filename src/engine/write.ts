@@ -130,11 +130,11 @@ export function transact(
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
-  const { validateFull, rules } = await loadChecks(target.entry);
+  const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   return transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-    checkBody(definition, rules, [...idErrors(body.id), ...schemaErrors(validateFull, body)], fields, { read });
+    checkBody(definition, rules, [...idErrors(body.id), ...schemaErrors(full, body)], fields, { read });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
     const section = addSection(model, definition.type, name);
     writeFields(definition, section, fields);
@@ -144,14 +144,14 @@ export async function createResource(target: Target, body: JsonObject): Promise<
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { validateFull, rules } = await loadChecks(target.entry);
+  const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   return transact(
     target,
     (model, read) => {
       const section = stagedSection(target, model);
       checkPreconditions(target.request, viewOf(definition, section));
-      checkBody(definition, rules, schemaErrors(validateFull, body), fields, { read });
+      checkBody(definition, rules, schemaErrors(full, body), fields, { read });
       writeFields(definition, section, fields);
       return viewOf(definition, section);
     },

@@ -110,7 +110,7 @@ export interface ResourceDefinition extends ResourceMapping {
 }
 
 /**
- * What the OpenAPI document, the `/schema` answers and the validators need of a field: the build
+ * What the OpenAPI document, the `/schema` answers and the body checks need of a field: the build
  * derives it from the definition, and the document is assembled from it at request time.
  */
 export interface DocField {
@@ -142,24 +142,11 @@ export interface ResourceDoc {
   referencedBy: string[];
 }
 
-/** An error of an ajv standalone validator, the part the engine maps to field errors. */
+/** A body's schema error, in ajv's shape: the part the engine maps to field errors. */
 export interface SchemaError {
   instancePath: string;
   keyword: string;
   params: Record<string, unknown>;
-}
-
-export interface SchemaValidator {
-  (data: unknown): boolean;
-  errors?: SchemaError[] | null;
-}
-
-/** The generated validators of one resource. */
-export interface Validators {
-  /** A whole body: POST create, PUT, and the result of a JSON Patch. */
-  validateFull: SchemaValidator;
-  /** A merge-patch delta. */
-  validatePatch: SchemaValidator;
 }
 
 /** The generated module of one resource: its mapping, and loaders for what only writes need. */
@@ -167,7 +154,8 @@ export interface ResourceModule {
   mapping: ResourceMapping;
   /** The definition's cross-field rules, loaded without the rest of it. */
   rules: () => Promise<Rules | undefined>;
-  validators: () => Promise<Validators>;
+  /** The resource's doc, which a write's body is checked against. */
+  doc: () => Promise<{ doc: ResourceDoc }>;
 }
 
 /** One row of the generated resource table: enough to route, the rest loaded on demand. */

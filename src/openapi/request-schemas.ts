@@ -1,0 +1,31 @@
+// The schemas a write's body is held to, derived from a resource's doc by the same walker as the
+// document's: what the document states is what the engine checks.
+import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
+import { holdsRequired, resourceObject, withNull, type Properties } from './members.js';
+
+/**
+ * The schemas of a resource's bodies: `full` (create, PUT, and the result of a JSON Patch) and
+ * `patch` (a merge-patch delta). Objects are closed; the members a read carries besides the fields
+ * are tolerated so that a read can be sent back. null clears a field, so a required one never
+ * takes it, nor does a group holding one.
+ */
+export function requestSchemas(doc: ResourceDoc): { full: JsonSchema; patch: JsonSchema } {
+  const level = (full: boolean) => (fields: Record<string, DocField>, tolerated: Properties = {}): JsonSchema => {
+    const properties: Properties = { ...tolerated };
+    const required: string[] = [];
+    for (const name in fields) {
+      const field = fields[name];
+      properties[name] = field.required ? field.schema : withNull(field.schema);
+      if (field.secret) properties[`has_${name}`] = { type: 'boolean' };
+      if (full && field.required) required.push(name);
+    }
+    return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+  };
+  const tolerated: Properties = doc.kind === 'collection' ? { id: { type: 'string' }, managed: {}, runtime: {} } : { runtime: {} };
+  const build = (full: boolean) =>
+    resourceObject(doc, level(full), tolerated, (object, member) => ({
+      schema: holdsRequired(member) ? object : withNull(object),
+      required: object.required !== undefined,
+    }));
+  return { full: build(true), patch: build(false) };
+}
