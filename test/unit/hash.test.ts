@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { etagOf } from '../../src/engine/etag.js';
-import { constantTimeEqual, hashBearer, hex, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
+import { constantTimeEqual, hashBearer, hex, sha256, sha256Hex, utf8Bytes } from '../../src/auth/hash.js';
 import { newBearer, newSalt } from '../../src/auth/token-admin.js';
 
 test('SHA-256 NIST vectors', () => {
@@ -19,6 +19,13 @@ test('SHA-256 NIST vectors', () => {
     'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1',
   );
   assert.is(sha256Hex('a'.repeat(1000000)), 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+});
+
+test('SHA-256 agrees with Node on every length across the padding boundaries', () => {
+  for (let length = 0; length <= 300; length++) {
+    const bytes = new Uint8Array(length).map((_, i) => (i * 131 + length * 7) & 255);
+    assert.is(hex(sha256(bytes)), createHash('sha256').update(bytes).digest('hex'), `length ${length}`);
+  }
 });
 
 test('SHA-256 of non-ASCII text hashes its UTF-8 bytes', () => {
