@@ -2,7 +2,7 @@
 // paths, the error, header and parameter components and the fixed schemas (openapi-schemas.ts),
 // written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
-import type { Properties } from '../../src/openapi/members.js';
+import type { Properties } from '../../src/openapi/objects.js';
 import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, operation, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 import { HEADER } from './inventory.js';

@@ -2,7 +2,8 @@
 // the answers and requests of the operations and token endpoints.
 import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../../src/http/errors.js';
 import { SCOPE_TREE } from '../../src/auth/scope-tree.js';
-import { READ_NULLABLE, type Properties } from '../../src/openapi/members.js';
+import { READ_NULLABLE } from '../../src/openapi/members.js';
+import type { Properties } from '../../src/openapi/objects.js';
 import { ref } from '../../src/openapi/operations.js';
 import { CIDR } from '../../src/resources/addresses.js';
 

@@ -53,13 +53,26 @@ function patternParts(sources: string[]): { parts: Piece[][]; spelled: Piece[][]
   }
 }
 
-/** `src/generated/patterns.ts`: `PATTERNS`, every pattern of every resource, built from shared parts. */
+/**
+ * `src/generated/patterns.ts`: `PATTERNS`, every pattern of every resource, spelled from shared parts
+ * in JSON text (a piece is literal text, or a part by its number), which costs a router far less to
+ * parse than the same concatenations as code.
+ */
 export function patternsModule(header: string, sources: string[]): string {
   const { parts, spelled } = patternParts(sources);
-  const spell = (pieces: Piece[]) => pieces.map((piece) => (typeof piece === 'string' ? JSON.stringify(piece) : `p${piece.part}`)).join(' + ');
-  // A part refers only to parts found after it.
-  const declarations = parts.map((pieces, part) => `const p${part} = ${spell(pieces)};\n`).reverse();
-  return `${header}${declarations.join('')}\nexport const PATTERNS: string[] = [\n${spelled.map((pieces) => `  ${spell(pieces)},\n`).join('')}];\n`;
+  const pieces = (list: Piece[]) => list.map((piece) => (typeof piece === 'string' ? piece : piece.part));
+  const data = JSON.stringify({ parts: parts.map(pieces), patterns: spelled.map(pieces) });
+  return [
+    header,
+    `const { parts, patterns }: { parts: (string | number)[][]; patterns: (string | number)[][] } = JSON.parse(${JSON.stringify(data)});`,
+    'const spell = (pieces: (string | number)[]): string => pieces.map((piece) => (typeof piece === \'number\' ? PARTS[piece] : piece)).join(\'\');',
+    '// A part refers only to parts found after it.',
+    'const PARTS: string[] = [];',
+    'for (let part = parts.length - 1; part >= 0; part--) PARTS[part] = spell(parts[part]);',
+    '',
+    'export const PATTERNS: string[] = patterns.map(spell);',
+    '',
+  ].join('\n');
 }
 
 /** The schema with each pattern replaced by its index in `PATTERNS`, as the docs carry it. */

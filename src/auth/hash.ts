@@ -1,34 +1,34 @@
 // SHA-256 (FIPS 180-4) in a few hundred bytes: every authenticated request compiles this module, and
 // a library's unrolled rounds cost more to compile than the one or two hashes a request computes.
-let ROUND_CONSTANTS: number[] | undefined;
-let INITIAL_STATE: number[] = [];
 
-// The first 32 bits of the fractional parts of the square roots of the first 8 primes (the initial
-// state) and of the cube roots of the first 64 (the round constants), as the standard defines them.
+// The standard's initial state (8 words) and round constants (64): the fractional parts of the
+// square and cube roots of the first primes. As hex text: a router compiles a string literal for a
+// fraction of an array literal's cost, and deriving them from the primes costs more than a hash.
+const CONSTANTS =
+  '6a09e667bb67ae853c6ef372a54ff53a510e527f9b05688c1f83d9ab5be0cd19' +
+  '428a2f9871374491b5c0fbcfe9b5dba53956c25b59f111f1923f82a4ab1c5ed5d807aa9812835b01243185be550c7dc372be5d7480deb1fe9bdc06a7c19bf174' +
+  'e49b69c1efbe47860fc19dc6240ca1cc2de92c6f4a7484aa5cb0a9dc76f988da983e5152a831c66db00327c8bf597fc7c6e00bf3d5a7914706ca63511429296727' +
+  'b70a852e1b21384d2c6dfc53380d13650a7354766a0abb81c2c92e92722c85a2bfe8a1a81a664bc24b8b70c76c51a3d192e819d6990624f40e3585106aa07019' +
+  'a4c1161e376c082748774c34b0bcb5391c0cb34ed8aa4a5b9cca4f682e6ff3748f82ee78a5636f84c878148cc7020890befffaa4506cebbef9a3f7c67178f2';
+
+let words: number[] | undefined;
+
 function constants(): number[] {
-  if (ROUND_CONSTANTS) return ROUND_CONSTANTS;
-  const rounds: number[] = [];
-  for (let n = 2; rounds.length < 64; n++) {
-    let prime = true;
-    for (let d = 2; d * d <= n; d++) if (n % d === 0) prime = false;
-    if (!prime) continue;
-    if (INITIAL_STATE.length < 8) INITIAL_STATE.push(((Math.sqrt(n) % 1) * 2 ** 32) | 0);
-    rounds.push(((Math.cbrt(n) % 1) * 2 ** 32) | 0);
-  }
-  return (ROUND_CONSTANTS = rounds);
+  if (words) return words;
+  words = [];
+  for (let i = 0; i < 72; i++) words.push(parseInt(CONSTANTS.slice(8 * i, 8 * i + 8), 16) | 0);
+  return words;
 }
-
-const rotate = (word: number, bits: number) => (word >>> bits) | (word << (32 - bits));
 
 export function sha256(message: Uint8Array): Uint8Array {
   const k = constants();
+  const state = k.slice(0, 8);
   const padded = new Uint8Array((message.length + 72) & ~63);
   padded.set(message);
   padded[message.length] = 0x80;
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, Math.floor(message.length / 2 ** 29));
   view.setUint32(padded.length - 4, message.length << 3);
-  const state = INITIAL_STATE.slice();
   const w = new Int32Array(64);
   for (let block = 0; block < padded.length; block += 64) {
     for (let i = 0; i < 64; i++) {
@@ -36,13 +36,13 @@ export function sha256(message: Uint8Array): Uint8Array {
       else {
         const x = w[i - 15];
         const y = w[i - 2];
-        w[i] = w[i - 16] + (rotate(x, 7) ^ rotate(x, 18) ^ (x >>> 3)) + w[i - 7] + (rotate(y, 17) ^ rotate(y, 19) ^ (y >>> 10));
+        w[i] = w[i - 16] + (((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3)) + w[i - 7] + (((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10));
       }
     }
     let [a, b, c, d, e, f, g, h] = state;
     for (let i = 0; i < 64; i++) {
-      const t1 = (h + (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
-      const t2 = ((rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      const t1 = (h + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g)) + k[i + 8] + w[i]) | 0;
+      const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       h = g;
       g = f;
       f = e;

@@ -2,7 +2,8 @@
 // response schemas and its paths from the generated docs, then the fixed paths and components the
 // build wrote as JSON.
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
-import { declared, framework, holdsRequired, presenceFlag, readable, resourceObject, withNull, type Properties } from './members.js';
+import { declared, framework, presenceFlag, readable } from './members.js';
+import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { resourcePaths, type Operation } from './operations.js';
 
 /** The document without its resources: what `build/generators/openapi-fixed.ts` writes. */

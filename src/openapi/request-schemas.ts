@@ -1,7 +1,7 @@
 // The schemas a write's body is held to, derived from a resource's doc by the same walker as the
 // document's: what the document states is what the engine checks.
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
-import { holdsRequired, resourceObject, withNull, type Properties } from './members.js';
+import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 
 /**
  * The schemas of a resource's bodies: `full` (create, PUT, and the result of a JSON Patch) and
