@@ -6,19 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cgiProgram, nativeQjs, runProgram, tokenProgram } from '../shims/emu/engines.js';
+import { nativeQjs } from '../shims/emu/engines.js';
 import { bundleDir } from '../shims/emu/project.js';
 import { initSandbox } from '../shims/emu/sandbox.js';
-import { lanRequestEnvironment } from '../shims/emu/uhttpd.js';
+import { COUNTED, countInstructions, countSequence, prepareSandbox, RULE, runRequest as run, type Invocation, type Request } from './request-costs.js';
 
 const RUNS = 41;
-const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
-
-interface Request {
-  method: string;
-  path: string;
-  body?: string;
-}
 
 interface Endpoint {
   name: string;
@@ -38,7 +31,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'GET /openapi.json',
     requests: [{ method: 'GET', path: '/openapi.json' }],
     authenticated: false,
-    budget: { wallRatio: 15, rssKb: 6144, readOnly: true, wallOf: { endpoint: 'GET /firewall/rules/{id}', times: 5 } },
+    budget: { wallRatio: 15, rssKb: 6144, wallOf: { endpoint: 'GET /firewall/rules/{id}', times: 5 } },
   },
   {
     name: 'DELETE+POST rule',
@@ -63,21 +56,6 @@ interface Measure {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
-}
-
-interface Invocation {
-  program: string;
-  env: Record<string, string>;
-  body?: string;
-}
-
-/** Runs one request (or the empty module), prefixed by a measuring command such as strace. */
-function run(root: string, invocation: Invocation, command: string[]) {
-  const env = { ...invocation.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: root };
-  const args = [...command.slice(1), '-m', invocation.program];
-  const result = spawnSync(command[0], args, { env, cwd: join(root, 'www'), input: invocation.body ?? '', encoding: 'utf8' });
-  if (result.status !== 0 || /^Status: [45]/.test(result.stdout)) throw new Error(`${command.join(' ')} failed: ${result.stdout} ${result.stderr}`);
-  return result;
 }
 
 /** Median wall time of each series, their runs interleaved so that both see the same machine. */
@@ -108,13 +86,7 @@ function measure(qjs: string, invocations: Invocation[], root: string): Measure 
       if (match && (match[1].startsWith(bundleDir) || match[1] === invocation.program)) opened.add(match[1]);
     }
   }
-  // Exact and repeatable, unlike time: what a router's MIPS core would run, hundreds of millions a second.
-  let instructions = 0;
-  const counts = join(root, 'tmp/callgrind.out');
-  for (const invocation of invocations) {
-    run(root, invocation, ['valgrind', '--tool=callgrind', `--callgrind-out-file=${counts}`, qjs]);
-    instructions += Number(/^summary: (\d+)$/m.exec(readFileSync(counts, 'utf8'))![1]);
-  }
+  const instructions = invocations.reduce((sum, invocation) => sum + countInstructions(root, qjs, invocation), 0);
   const jsBytes = [...opened].reduce((sum, path) => sum + statSync(path).size, 0);
   return { rssKb, jsBytes, instructions, openedDoc: [...opened].some((path) => path.includes('/docs/')) };
 }
@@ -131,27 +103,8 @@ const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'w
 try {
   initSandbox(root);
   const qjs = await nativeQjs();
-  const minted = await runProgram({
-    root,
-    engine: 'native',
-    program: tokenProgram,
-    args: ['create', '--name', 'bench', '--scope', '*:rw', '--rate', '1000000', '--burst', '1000000', '--json'],
-  });
-  const bearer = JSON.parse(minted.stdout).bearer as string;
-  const cgi = (request: Request, authenticated: boolean): Invocation => ({
-    program: cgiProgram,
-    body: request.body,
-    env: lanRequestEnvironment({
-      method: request.method,
-      url: '/api/v3' + request.path,
-      headers: {
-        ...(authenticated ? { authorization: `Bearer ${bearer}` } : {}),
-        ...(request.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {}),
-      },
-    })!,
-  });
-  // The rule the single-item read fetches; the POST+DELETE iterations delete and recreate it.
-  run(root, cgi({ method: 'POST', path: '/firewall/rules', body: RULE }, true), [qjs]);
+  // The sandbox holds the `bench` rule the single-item read fetches; the DELETE+POST iterations delete and recreate it.
+  const cgi = await prepareSandbox(root, qjs);
   const empty = join(root, 'tmp/empty.js');
   writeFileSync(empty, '');
   const floorRun = [{ program: empty, env: {} }];
@@ -174,7 +127,7 @@ try {
       wallRatio > budget.wallRatio ? `wall > ${budget.wallRatio}x` : '',
       result.rssKb > budget.rssKb ? `RSS > ${budget.rssKb} KB` : '',
       budget.jsBytes !== undefined && result.jsBytes > budget.jsBytes ? `JS > ${budget.jsBytes} B` : '',
-      budget.readOnly && result.openedDoc ? 'a read parsed a doc' : '',
+      budget.readOnly && result.openedDoc ? 'a resource read parsed a doc' : '',
     ].filter(Boolean);
     over += failures.length;
     console.log(
@@ -190,6 +143,15 @@ try {
         failures.length ? `  OVER: ${failures.join(', ')}` : '  ok',
       ].join(' '),
     );
+  }
+  console.log('\ninstructions of each request\'s own qjs process, millions (ceiling: enforced by the tests; target: the aim)\n');
+  console.log('request                          instr (M)  ceiling   target');
+  const counts = countSequence(root, qjs, (request) => cgi(request, request.authenticated));
+  for (const [i, request] of COUNTED.entries()) {
+    const count = counts[i] / 1e6;
+    const verdict = count > request.ceiling ? 'OVER the ceiling' : count > request.target ? 'over the target' : 'ok';
+    if (count > request.ceiling) over++;
+    console.log(`${request.name.padEnd(32)} ${count.toFixed(1).padStart(9)} ${String(request.ceiling).padStart(8)} ${String(request.target).padStart(8)}   ${verdict}`);
   }
   process.exitCode = over ? 1 : 0;
 } finally {

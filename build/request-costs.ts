@@ -1,0 +1,101 @@
+// What each budgeted request may cost on a router, counted exactly: the instructions its own qjs
+// process executes under callgrind (native engine; not its children). `npm run bench` prints them,
+// and test/api/request-costs.test.ts fails past a ceiling, so no change can quietly grow a request.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cgiProgram, runProgram, tokenProgram } from '../shims/emu/engines.js';
+import { lanRequestEnvironment } from '../shims/emu/uhttpd.js';
+
+export interface Request {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+export const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
+const COUNTED_RULE = JSON.stringify({ id: 'counted', name: 'Counted', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2223'] } });
+
+export interface CountedRequest extends Request {
+  name: string;
+  authenticated: boolean;
+  /** Millions of instructions: `ceiling` is enforced (today's count and a margin), `target` is the issue's aim. */
+  ceiling: number;
+  target: number;
+}
+
+/**
+ * Run in this order on one sandbox: the writes create, change and delete a rule of their own, so the
+ * sequence leaves the sandbox as it found it and can run again.
+ */
+export const COUNTED: CountedRequest[] = [
+  { name: 'GET /healthz', method: 'GET', path: '/healthz', authenticated: false, ceiling: 12.5, target: 6 },
+  { name: 'GET /auth/whoami', method: 'GET', path: '/auth/whoami', authenticated: true, ceiling: 17.5, target: 10 },
+  { name: 'GET /firewall/rules', method: 'GET', path: '/firewall/rules', authenticated: true, ceiling: 24.5, target: 10 },
+  { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 22.5, target: 10 },
+  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 52, target: 20 },
+  { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 55, target: 20 },
+  { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 38.5, target: 20 },
+];
+
+export interface Invocation {
+  program: string;
+  env: Record<string, string>;
+  body?: string;
+}
+
+/** A sandbox's bearer with every scope and no practical rate limit, and the `bench` rule the reads fetch. */
+export async function prepareSandbox(root: string, qjs: string): Promise<(request: Request, authenticated: boolean) => Invocation> {
+  const minted = await runProgram({
+    root,
+    engine: 'native',
+    program: tokenProgram,
+    args: ['create', '--name', 'bench', '--scope', '*:rw', '--rate', '1000000', '--burst', '1000000', '--json'],
+  });
+  const bearer = JSON.parse(minted.stdout).bearer as string;
+  const cgi = (request: Request, authenticated: boolean): Invocation => ({
+    program: cgiProgram,
+    body: request.body,
+    env: lanRequestEnvironment({
+      method: request.method,
+      url: '/api/v3' + request.path,
+      headers: {
+        ...(authenticated ? { authorization: `Bearer ${bearer}` } : {}),
+        ...(request.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+      },
+    })!,
+  });
+  runRequest(root, cgi({ method: 'POST', path: '/firewall/rules', body: RULE }, true), [qjs]);
+  return cgi;
+}
+
+/** Runs one request (or the empty module), prefixed by a measuring command such as strace. */
+export function runRequest(root: string, invocation: Invocation, command: string[]) {
+  const env = { ...invocation.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: root };
+  const args = [...command.slice(1), '-m', invocation.program];
+  const result = spawnSync(command[0], args, { env, cwd: join(root, 'www'), input: invocation.body ?? '', encoding: 'utf8' });
+  if (result.status !== 0 || /^Status: [45]/.test(result.stdout)) throw new Error(`${command.join(' ')} failed: ${result.stdout} ${result.stderr}`);
+  return result;
+}
+
+/**
+ * The instructions of each request of `COUNTED`, in order. About one request in 64 also folds the
+ * metrics records (pipeline/metrics.ts), at random: a sequence with a request over its ceiling runs
+ * again, and each request counts the lower of its two runs.
+ */
+export function countSequence(root: string, qjs: string, invocationOf: (request: CountedRequest) => Invocation): number[] {
+  const once = () => COUNTED.map((request) => countInstructions(root, qjs, invocationOf(request)));
+  const first = once();
+  if (first.every((count, i) => count <= COUNTED[i].ceiling * 1e6)) return first;
+  const second = once();
+  return first.map((count, i) => Math.min(count, second[i]));
+}
+
+/** Exact and repeatable, unlike time: what a router's MIPS core would run, hundreds of millions a second. */
+export function countInstructions(root: string, qjs: string, invocation: Invocation): number {
+  const counts = join(root, 'tmp/callgrind.out');
+  // uhttpd's CGI children inherit the router's limit of 1024 open files, and qjs's os.exec closes
+  // every descriptor up to it in a child: a build machine's higher limit would bill each child.
+  runRequest(root, invocation, ['prlimit', '--nofile=1024:1024', 'valgrind', '--tool=callgrind', `--callgrind-out-file=${counts}`, qjs]);
+  return Number(/^summary: (\d+)$/m.exec(readFileSync(counts, 'utf8'))![1]);
+}
