@@ -1,5 +1,5 @@
 import { ApiError, type FieldError } from '../http/errors.js';
-import { applyJsonPatch, applyMergePatch, JsonPatchError, jsonEqual } from './patch.js';
+import { applyMergePatch, jsonEqual } from './json-values.js';
 import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
@@ -24,6 +24,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   const { definition } = target;
   const { full, patch: patchSchema, rules } = await loadChecks(target.entry);
   const referrers = await referrersOf(target.entry);
+  const jsonPatchModule = jsonPatch ? await import('./patch.js') : undefined;
   return transact(target, (model, read) => {
     const section = stagedSection(target, model);
     const before = viewOf(definition, section);
@@ -31,8 +32,8 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     let after: JsonObject;
     let schema: FieldError[];
     let named: JsonObject;
-    if (jsonPatch) {
-      const result = applyPatchDocument(before, patch);
+    if (jsonPatchModule) {
+      const result = applyPatchDocument(jsonPatchModule, before, patch);
       schema = schemaErrors(full, result);
       after = withoutFrameworkMembers(result);
       named = after;
@@ -47,7 +48,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   }, referrers);
 }
 
-function applyPatchDocument(document: JsonObject, patch: Json): JsonObject {
+function applyPatchDocument({ applyJsonPatch, JsonPatchError }: typeof import('./patch.js'), document: JsonObject, patch: Json): JsonObject {
   try {
     const result = applyJsonPatch(document, patch);
     if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');

@@ -1,9 +1,8 @@
 /**
- * JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7396) over parsed JSON values. Neither function
- * mutates its arguments: the result is a fresh document that shares nothing with them.
+ * JSON Patch (RFC 6902) over parsed JSON values. It does not mutate its arguments: the result is a
+ * fresh document that shares nothing with them. Loaded only for a JSON Patch request.
  */
-
-type JsonObject = Record<string, unknown>;
+import { cloneJson, isObject, jsonEqual, member, setMember, type JsonObject } from './json-values.js';
 
 /**
  * `invalid`: the patch document itself is malformed. `unresolvable`: a location the operation needs
@@ -33,31 +32,6 @@ export function applyJsonPatch(document: unknown, operations: unknown): unknown 
   }
   const parsed = operations.map(parseOperation);
   return parsed.reduce(applyOperation, cloneJson(document));
-}
-
-export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return cloneJson(patch);
-  const result = isObject(target) ? (cloneJson(target) as JsonObject) : {};
-  for (const key of Object.keys(patch)) {
-    const value = patch[key];
-    if (value === null) delete result[key];
-    else setMember(result, key, applyMergePatch(member(result, key), value));
-  }
-  return result;
-}
-
-/** JSON equality: numbers by value, object members in any order, array items in order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) => hasOwn(b, key) && jsonEqual(a[key], b[key]))
-  );
 }
 
 function parseOperation(raw: unknown, index: number): Operation {
@@ -197,29 +171,4 @@ function isPrefix(prefix: string[], path: string[]): boolean {
 
 function isOperationName(value: unknown): value is Operation['name'] {
   return operationNames.some((name) => name === value);
-}
-
-function cloneJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(cloneJson);
-  if (!isObject(value)) return value;
-  const copy: JsonObject = {};
-  for (const key of Object.keys(value)) setMember(copy, key, cloneJson(value[key]));
-  return copy;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function hasOwn(object: JsonObject, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
-function member(object: JsonObject, key: string): unknown {
-  return hasOwn(object, key) ? object[key] : undefined;
-}
-
-// Assigning to "__proto__" would set the object's prototype instead of creating a member.
-function setMember(object: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }

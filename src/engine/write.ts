@@ -1,23 +1,16 @@
-import { ApiError, type FieldError } from '../http/errors.js';
+import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
-import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { addSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { conditionsOf, etagMatches, etagOf } from './etag.js';
 import { findResourceSection, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
-import { checkBody, loadChecks, schemaErrors } from './validate.js';
 
-const SECTION_ID = /^[A-Za-z0-9_]+$/;
-// libuci names an anonymous section `cfg`, a hex counter of its position and a hex hash: a named
-// section of that form would be taken for one once a deletion renumbers the anonymous ones, and
-// libuci then refuses the file or merges the two.
-const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
-const MAX_ID_LENGTH = 32;
 // Members every read carries besides the fields (and the has_<secret> flags), which a write
 // tolerates and ignores so that a read can be sent back unchanged.
 const FRAMEWORK_MEMBERS = ['id', 'managed', 'runtime'];
@@ -76,15 +69,6 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   });
 }
 
-function idErrors(id: Json | undefined): FieldError[] {
-  if (id === undefined || id === null) return [];
-  if (typeof id !== 'string') return [{ field: 'id', code: 'invalid_type', message: 'id must be a string' }];
-  if (!SECTION_ID.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _' }];
-  if (ANONYMOUS_NAME.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'ids of the form cfg<hex> are the names of anonymous sections' }];
-  if (id.length > MAX_ID_LENGTH) return [{ field: 'id', code: 'out_of_range', message: `id is at most ${MAX_ID_LENGTH} characters` }];
-  return [];
-}
-
 /** A managed (named) section; anonymous ones must be adopted before any write. */
 function managedSection(target: Target, section: UciSection): UciSection {
   if (target.definition.kind === 'collection' && section.anonymous) {
@@ -126,37 +110,6 @@ export function transact(
       return result;
     },
   });
-}
-
-export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
-  const { definition, ports } = target;
-  const { full, rules } = await loadChecks(target.entry);
-  const fields = withoutFrameworkMembers(body);
-  return transact(target, (model, read) => {
-    const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-    checkBody(definition, rules, [...idErrors(body.id), ...schemaErrors(full, body)], fields, { read });
-    if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
-    const section = addSection(model, definition.type, name);
-    writeFields(definition, section, fields);
-    return viewOf(definition, section);
-  });
-}
-
-export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
-  const { definition } = target;
-  const { full, rules } = await loadChecks(target.entry);
-  const fields = withoutFrameworkMembers(body);
-  return transact(
-    target,
-    (model, read) => {
-      const section = stagedSection(target, model);
-      checkPreconditions(target.request, viewOf(definition, section));
-      checkBody(definition, rules, schemaErrors(full, body), fields, { read });
-      writeFields(definition, section, fields);
-      return viewOf(definition, section);
-    },
-    await referrersOf(target.entry),
-  );
 }
 
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {

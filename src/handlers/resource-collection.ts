@@ -47,6 +47,7 @@ export async function POST({ ports, request, route }: Context) {
   const definition = (await entry.module()).mapping;
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await request.body()) as JsonObject;
-  const { createResource, writtenResponse } = await import('../engine/write.js');
+  const { createResource } = await import('../engine/create-replace.js');
+  const { writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await createResource({ ports, request, entry, definition }, body));
 }

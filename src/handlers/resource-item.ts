@@ -27,7 +27,8 @@ export async function GET(context: Context) {
 export async function PUT(context: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await context.request.body()) as JsonObject;
-  const { replaceResource, writtenResponse } = await import('../engine/write.js');
+  const { replaceResource } = await import('../engine/create-replace.js');
+  const { writtenResponse } = await import('../engine/write.js');
   return writtenResponse(await replaceResource(await target(context), body));
 }
 

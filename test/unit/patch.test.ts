@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { applyJsonPatch, applyMergePatch, jsonEqual, JsonPatchError, type JsonPatchErrorKind } from '../../src/engine/patch.js';
+import { applyJsonPatch, JsonPatchError, type JsonPatchErrorKind } from '../../src/engine/patch.js';
+import { applyMergePatch, jsonEqual } from '../../src/engine/json-values.js';
 
 // Frozen inputs make any mutation by the code under test throw (modules run in strict mode).
 function frozen<T>(value: T): T {
