@@ -34,7 +34,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
     const request = (outcome.request = readRequest(ports));
     outcome.requestId ||= clientRequestId(request.query.get('request_id')) ?? newRequestId(ports);
     await enforceTransportRule(ports, request, outcome);
-    const { route, params } = findRoute(request.method, request.segments);
+    const { route, params } = await findRoute(request.method, request.segments);
     outcome.route = route;
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');

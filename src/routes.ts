@@ -1,14 +1,13 @@
 import { ApiError } from './http/errors.js';
-import { RESOURCES } from './generated/resources.js';
 import type { ResourceEntry } from './resources/model.js';
 import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
-// the entry chunk that each request parses.
-const ROUTES: Route[] = [
-  ...RESOURCES.flatMap(resourceRoutes),
+// the entry chunk that each request parses. The curated resources' routes are not listed: the
+// resource table is loaded, and their route made, only for a path no fixed route matches.
+const FIXED_ROUTES: Route[] = [
   { template: '/healthz', methods: ['GET'], access: 'open', load: () => import('./handlers/healthz.js') },
   { template: '/openapi.json', methods: ['GET'], access: 'open', load: () => import('./handlers/openapi.js') },
   { template: '/schema', methods: ['GET'], access: 'open', load: () => import('./handlers/schema.js') },
@@ -20,17 +19,23 @@ const ROUTES: Route[] = [
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
 ];
 
-function resourceRoutes(resource: ResourceEntry): Route[] {
+/** The route of a curated resource for the segments after its path: none past its item and adopt routes. */
+function resourceRoute(resource: ResourceEntry, rest: string[]): RouteMatch | undefined {
   const access = { target: resource.scope };
   const template = `/${resource.path}`;
   if (resource.kind === 'singleton') {
-    return [{ template, methods: ['GET', 'PUT', 'PATCH'], access, resource, load: () => import('./handlers/resource-item.js') }];
+    if (rest.length) return undefined;
+    return { route: { template, methods: ['GET', 'PUT', 'PATCH'], access, resource, load: () => import('./handlers/resource-item.js') }, params: {} };
   }
-  return [
-    { template, methods: ['GET', 'POST'], access, resource, load: () => import('./handlers/resource-collection.js') },
-    { template: `${template}/:id`, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access, resource, load: () => import('./handlers/resource-item.js') },
-    { template: `${template}/:id/adopt`, methods: ['POST'], access, resource, load: () => import('./handlers/resource-adopt.js') },
-  ];
+  if (!rest.length) return { route: { template, methods: ['GET', 'POST'], access, resource, load: () => import('./handlers/resource-collection.js') }, params: {} };
+  const params = { id: rest[0] };
+  if (rest.length === 1) {
+    return { route: { template: `${template}/:id`, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access, resource, load: () => import('./handlers/resource-item.js') }, params };
+  }
+  if (rest.length === 2 && rest[1] === 'adopt') {
+    return { route: { template: `${template}/:id/adopt`, methods: ['POST'], access, resource, load: () => import('./handlers/resource-adopt.js') }, params };
+  }
+  return undefined;
 }
 
 export interface RouteMatch {
@@ -50,16 +55,27 @@ function matchTemplate(template: string, segments: string[]): Record<string, str
 }
 
 /** The route for a request: `404 not_found` for an unknown path, `405` for a verb it does not serve. */
-export function findRoute(method: string, segments: string[]): RouteMatch {
-  for (const route of ROUTES) {
+export async function findRoute(method: string, segments: string[]): Promise<RouteMatch> {
+  let match: RouteMatch | undefined;
+  for (const route of FIXED_ROUTES) {
     const params = matchTemplate(route.template, segments);
-    if (!params) continue;
-    if (!route.methods.includes(method)) {
-      throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${route.template}`, {
-        headers: { Allow: route.methods.join(', ') },
-      });
-    }
-    return { route, params };
+    if (params) match = { route, params };
+    if (match) break;
   }
-  throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
+  if (!match && segments.length) {
+    const { RESOURCES } = await import('./generated/resources.js');
+    // `<domain>/<sub>` before `<domain>`: a singleton domain (`system`) has collections below it.
+    for (const length of [2, 1]) {
+      const resource = RESOURCES.find((entry) => entry.path === segments.slice(0, length).join('/'));
+      match = resource && resourceRoute(resource, segments.slice(length));
+      if (match) break;
+    }
+  }
+  if (!match) throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
+  if (!match.route.methods.includes(method)) {
+    throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${match.route.template}`, {
+      headers: { Allow: match.route.methods.join(', ') },
+    });
+  }
+  return match;
 }

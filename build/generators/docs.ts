@@ -51,6 +51,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     members,
     checks: [...(definition.checks ?? []), ...(definition.references ?? []).map(referenceCheck)],
     referencedBy,
+    ...(definition.ids ? { ids: definition.ids } : {}),
   };
 }
 

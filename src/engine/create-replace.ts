@@ -1,7 +1,7 @@
 // The writes that take a whole body, checked against the resource's schemas and rules: POST
 // creates a section, PUT replaces one. Apart from write.ts, so that a DELETE never compiles the body check.
 import { ApiError, type FieldError } from '../http/errors.js';
-import type { Json, JsonObject } from '../resources/model.js';
+import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { addSection, findSection } from '../uci/index.js';
 import { ulid } from '../platform/ulid.js';
 import { viewOf } from './read.js';
@@ -17,7 +17,10 @@ const SECTION_ID = /^[A-Za-z0-9_]+$/;
 const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
 const MAX_ID_LENGTH = 32;
 
-function idErrors(id: Json | undefined): FieldError[] {
+function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError[] {
+  if (definition.ids && !definition.ids.includes(id as string)) {
+    return [{ field: 'id', code: id === undefined || id === null ? 'required' : 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
+  }
   if (id === undefined || id === null) return [];
   if (typeof id !== 'string') return [{ field: 'id', code: 'invalid_type', message: 'id must be a string' }];
   if (!SECTION_ID.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _' }];
@@ -32,7 +35,7 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   const fields = withoutFrameworkMembers(body);
   return transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-    checkBody(definition, rules, [...idErrors(body.id), ...schemaErrors(full, body)], fields, { read });
+    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
     const section = addSection(model, definition.type, name);
     writeFields(definition, section, fields);
@@ -49,7 +52,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
     (model, read) => {
       const section = stagedSection(target, model);
       checkPreconditions(target.request, viewOf(definition, section));
-      checkBody(definition, rules, schemaErrors(full, body), fields, { read });
+      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name });
       writeFields(definition, section, fields);
       return viewOf(definition, section);
     },

@@ -7,7 +7,7 @@ import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
 import { sectionsOf, viewOf } from './read.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { forEachField, withoutFrameworkMembers } from './write.js';
+import { forEachField, packagesOf, withoutFrameworkMembers } from './write.js';
 
 export interface SweepError {
   field: string;
@@ -54,8 +54,8 @@ async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg:
   const { full, rules } = await loadChecks(entry);
   const model = await read(definition.package);
   // The rules read packages synchronously, as a write stages them; these are all they may name.
-  const staged = new Map<string, UciPackage>([[definition.package, model]]);
-  for (const reference of definition.references ?? []) staged.set(reference.package, await read(reference.package));
+  const staged = new Map<string, UciPackage>();
+  for (const pkg of packagesOf(definition)) staged.set(pkg, pkg === definition.package ? model : await read(pkg));
   const found: InvalidSection[] = [];
   for (const section of sectionsOf(definition, model)) {
     const body = viewOf(definition, section);
@@ -65,7 +65,7 @@ async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg:
       if (value === null) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
-      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)! });
+      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name });
     } catch (error) {
       if (!(error instanceof ApiError) || !error.details.errors) throw error;
       errors.push(...error.details.errors.filter(({ field }) => !errors.some((unreadable) => unreadable.field === field)));

@@ -90,6 +90,12 @@ export function writtenResponse({ result, headers }: Written<JsonObject>): Respo
   return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
 }
 
+/** What a write locks and stages: its package, those its references and rules read, and its referrers'. */
+export function packagesOf(definition: ResourceMapping, referrers: Referrer[] = []): string[] {
+  const read = [...(definition.references ?? []).map((reference) => reference.package), ...(definition.reads ?? [])];
+  return [...new Set([definition.package, ...read, ...referrers.map(({ definition: referrer }) => referrer.package)])];
+}
+
 /**
  * One write to the resource's package, reloading its services. With `referrers` (the resources
  * that name this one's sections) a write that would leave them naming nothing is refused.
@@ -101,7 +107,7 @@ export function transact(
 ): Promise<Written<JsonObject>> {
   const { definition } = target;
   return runTransaction(target.ports, {
-    packages: [...new Set([definition.package, ...referrers.map(({ definition: referrer }) => referrer.package)])],
+    packages: packagesOf(definition, referrers),
     reload: definition.reload,
     stage(staged) {
       const before = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));

@@ -43,7 +43,7 @@ function halfObject(fields: Record<string, DocField>, half: Half, extra: Propert
 }
 
 export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
-  const frameworkProperties = framework(definition.kind);
+  const frameworkProperties = framework(definition.kind, definition.ids);
   const { id, ...rest } = frameworkProperties;
   const extra: Properties = half === 'response' ? { ...(id ? { id: readable(id) } : {}), ...rest } : id ? { id } : {};
   const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
@@ -53,7 +53,8 @@ export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
       required: half === 'response' || (half === 'request' && holdsRequired(member)),
     };
   });
-  const required = [...(half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : []), ...((schema.required as string[] | undefined) ?? [])];
+  const framed = half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : half === 'request' && definition.ids ? ['id'] : [];
+  const required = [...framed, ...((schema.required as string[] | undefined) ?? [])];
   const { required: _unused, ...members } = schema;
   return { ...members, description: definition.description, ...(required.length ? { required } : {}) };
 }

@@ -25,7 +25,7 @@ export function readable(schema: JsonSchema): JsonSchema {
 }
 
 /** The members every resource has besides its fields. */
-export function framework(kind: ResourceDoc['kind']): Properties {
+export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties {
   const properties: Properties = {};
   if (kind === 'collection') {
     properties.id = {
@@ -35,6 +35,7 @@ export function framework(kind: ResourceDoc['kind']): Properties {
       not: { pattern: '^cfg[0-9a-f]{6,}$' },
       description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent. Never of the anonymous form `cfg<hex>`.',
     };
+    if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; required on create.` };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
   properties.runtime = { type: 'object', readOnly: true, description: 'Live state computed by the server; not configuration, not covered by the ETag.' };
@@ -55,7 +56,7 @@ function fieldProperties(properties: Properties, name: string, field: DocField):
 
 /** `/schema/<key>`'s `schema_properties`: every property of both directions as one set. */
 export function schemaProperties(doc: ResourceDoc): Properties {
-  const properties = framework(doc.kind);
+  const properties = framework(doc.kind, doc.ids);
   for (const [name, member] of Object.entries(doc.members)) {
     if (!isGroup(member)) {
       fieldProperties(properties, name, member);

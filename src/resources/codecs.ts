@@ -34,6 +34,18 @@ export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Typed
 export const FIREWALL4_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes'], falsy: ['0', 'off', 'false', 'no'] };
 
 /**
+ * Init scripts' `config_get_bool` (lib/functions.sh get_bool), case-sensitive; any other value takes
+ * the script's default, so it reads as null. procd's validate_data `bool` exports the same spellings.
+ */
+export const SHELL_BOOLEAN = { truthy: ['1', 'on', 'true', 'yes', 'enabled'], falsy: ['0', 'off', 'false', 'no', 'disabled'] };
+
+/**
+ * A boolean as libuci's uci_to_blob gives it to a daemon (odhcpd, netifd's blob attributes): only
+ * `1`/`true` and `0`/`false`; any other value is dropped and the daemon's default applies.
+ */
+export const UCI_BLOB_BOOLEAN = { truthy: ['1', 'true'], falsy: ['0', 'false'] };
+
+/**
  * One of fixed values. firewall4 matches enums case-insensitively by prefix (`acc` is ACCEPT), so
  * with `prefixes` a read resolves such a value to its canonical spelling; writes are canonical.
  */
@@ -45,12 +57,15 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
 /**
  * A list: a UCI `list`, or an `option` holding space-separated items, which daemons split. It
  * always reads as an array. Writes are UCI lists; with `acceptsString` a space-separated string is
- * still accepted as the legacy write form.
+ * still accepted as the legacy write form. `listOnly`: the daemon reads a UCI `list` only (shell
+ * config_list_foreach), so a plain `option` reads as null. `singleAsOption`: one item is written as
+ * an `option`, for a daemon that reads an option only where a single value matters (odhcpd's host `mac`).
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function list(item: JsonSchema, options: { acceptsString?: boolean } = {}): Typed {
+export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
-  return { codec: { kind: 'list' }, schema: options.acceptsString ? { anyOf: [array, { type: 'string' }] } : array };
+  const { acceptsString, ...codec } = options;
+  return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, { type: 'string' }] } : array };
 }
 
 /**

@@ -10,7 +10,8 @@ export type JsonSchema = { [key: string]: unknown };
  * load, and `readOption`/`writeOption` in options.ts interpret it.
  */
 export type Codec =
-  | { kind: 'text' | 'integer' | 'list' | 'firewall4Family' }
+  | { kind: 'text' | 'integer' | 'firewall4Family' }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean }
   | { kind: 'boolean'; truthy: string[]; falsy?: string[] }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
@@ -69,8 +70,10 @@ export interface Reference {
 }
 
 export interface RuleContext {
-  /** Packages as staged by this write, for checks across sections. */
+  /** Packages as staged by this write, for checks across sections: its own, the referenced ones and `reads`. */
   read(pkg: string): UciPackage;
+  /** The id of the section written; a rule comparing a section with its siblings skips it. */
+  id?: string;
 }
 
 /**
@@ -92,6 +95,10 @@ export interface ResourceMapping {
   daemonPackage?: boolean;
   members: Record<string, MappedMember>;
   references?: Reference[];
+  /** Packages the rules read besides its own and the referenced ones: a write locks and snapshots them too. */
+  reads?: string[];
+  /** The only section ids a collection may hold, for a daemon that reads fixed names (sysntpd's `ntp`). */
+  ids?: string[];
 }
 
 /**
@@ -140,6 +147,8 @@ export interface ResourceDoc {
   checks: string[];
   /** What a DELETE is refused for: the fields of other resources that name this one's sections. */
   referencedBy: string[];
+  /** The only ids the collection may hold (its definition's `ids`). */
+  ids?: string[];
 }
 
 /** A body's schema error, in ajv's shape: the part the engine maps to field errors. */

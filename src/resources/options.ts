@@ -33,7 +33,8 @@ function readScalar(codec: Codec, text: string): Json {
 export function readOption(codec: Codec, value: UciValue | undefined): Json | undefined {
   if (codec.kind === 'list') {
     if (value === undefined) return [];
-    return typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
+    if (typeof value !== 'string') return value;
+    return codec.listOnly ? null : value.split(/\s+/).filter(Boolean);
   }
   if (value === undefined) return undefined;
   return typeof value === 'string' ? readScalar(codec, value) : null;
@@ -43,7 +44,8 @@ export function readOption(codec: Codec, value: UciValue | undefined): Json | un
 export function writeOption(codec: Codec, value: Json): UciValue | undefined {
   if (codec.kind === 'list') {
     const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
-    return items.length ? items : undefined;
+    if (!items.length) return undefined;
+    return codec.singleAsOption && items.length === 1 ? items[0] : items;
   }
   if (value === null) return undefined;
   return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);

@@ -3,11 +3,11 @@
 // would apply other than as written or render into a ruleset nft refuses.
 
 import type { FieldError } from '../../http/errors.js';
-import type { UciValue } from '../../uci/index.js';
 import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
 import { BYTE, IPV4, IPV6, PORT_NUMBER, PREFIX4, PREFIX6 } from '../addresses.js';
 import { readOption } from '../options.js';
 import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
+import { conflict, given, optionText, strings } from '../checks.js';
 
 /** `[Tt][Cc][Pp]`: fw4 lower-cases protocols, DSCP classes and weekdays before it compares them. */
 function caseless(word: string): string {
@@ -114,21 +114,6 @@ export const MATCH_MARK_RATE_TIME: Record<string, Field> = {
 
 export const COUNTER = field(boolean(FIREWALL4_BOOLEAN), { description: 'Count packets and bytes. Default true.' });
 
-/** The strings a scalar or list field holds, with the path of each. */
-export function strings(body: JsonObject, path: string): [string, string][] {
-  const value = valueAt(body, path);
-  if (typeof value === 'string') return [[path, value]];
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item, index): [string, string][] => (typeof item === 'string' ? [[`${path}[${index}]`, item]] : []));
-}
-
-export function given(body: JsonObject, path: string): boolean {
-  const value = valueAt(body, path);
-  return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
-}
-
-export const required = (field: string, message: string): FieldError => ({ field, code: 'required', message });
-
 // The statements of the checks below, for the OpenAPI document: a client learns from them what a
 // schema cannot say. Each takes the paths its check is given.
 const named = (paths: string[]) => paths.map((path) => `\`${path}\``).join(', ');
@@ -138,7 +123,6 @@ export const dateOrderCheck = (group: string) => `\`${group}.stop_date\` must no
 export const familyCheck = (family: string, addresses: string[]) => `\`${family}\` and the addresses of ${named(addresses)} must agree on one address family.`;
 export const disabledZoneCheck = (paths: string[]) => `${named(paths)} must not name a disabled zone.`;
 export const ipsetCheck = (path: string) => `\`${path}\` must name a declared firewall \`ipset\`.`;
-export const conflict = (field: string, message: string): FieldError => ({ field, code: 'conflict', message });
 
 /** Protocols lower-cased, as fw4 compares them; an absent proto reads []. */
 export function protocols(body: JsonObject): string[] {
@@ -236,10 +220,6 @@ export function familyErrors(body: JsonObject, familyPath: string, addressPaths:
 }
 
 const FLAG = boolean(FIREWALL4_BOOLEAN).codec;
-
-function optionText(value: UciValue | undefined): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** A disabled zone is unknown to fw4, which skips every section naming it. */
 export function disabledZoneErrors(body: JsonObject, context: RuleContext, paths: string[]): FieldError[] {

@@ -1,6 +1,7 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
 import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
-import { conflict, LIMIT, POLICIES } from './common.js';
+import { LIMIT, POLICIES } from './common.js';
+import { conflict } from '../checks.js';
 
 const flag = (description: string) => field(boolean(FIREWALL4_BOOLEAN), { description });
 const policy = (traffic: string) =>

@@ -3,7 +3,6 @@ import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText,
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
-  conflict,
   COUNTER,
   dateOrderCheck,
   dateOrderErrors,
@@ -12,7 +11,6 @@ import {
   disabledZoneErrors,
   familyCheck,
   familyErrors,
-  given,
   HOST,
   LABEL,
   LOG_PREFIX,
@@ -23,10 +21,10 @@ import {
   PROTOCOL,
   rangeCheck,
   rangeErrors,
-  required,
   REWRITE_PORT,
   ZONE_REFERENCE,
 } from './common.js';
+import { conflict, given, required } from '../checks.js';
 
 function targetErrors(body: JsonObject): FieldError[] {
   const target = valueAt(body, 'target') ?? 'MASQUERADE';

@@ -3,7 +3,6 @@ import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText,
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
-  conflict,
   COUNTER,
   dateOrderCheck,
   dateOrderErrors,
@@ -11,7 +10,6 @@ import {
   disabledZoneErrors,
   familyCheck,
   familyErrors,
-  given,
   HOST,
   IPSET,
   ipsetCheck,
@@ -27,11 +25,11 @@ import {
   PROTOCOL,
   rangeCheck,
   rangeErrors,
-  required,
   SET_HELPER,
   ZONE_NAME,
   ZONE_REFERENCE,
 } from './common.js';
+import { conflict, given, required } from '../checks.js';
 
 const REWRITE_ADDRESS = new RegExp(HOST.pattern);
 

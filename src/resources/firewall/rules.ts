@@ -3,7 +3,6 @@ import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText,
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
-  conflict,
   COUNTER,
   dateOrderCheck,
   dateOrderErrors,
@@ -12,7 +11,6 @@ import {
   disabledZoneErrors,
   familyCheck,
   familyErrors,
-  given,
   HELPER,
   IPSET,
   ipsetCheck,
@@ -29,12 +27,11 @@ import {
   protocols,
   rangeCheck,
   rangeErrors,
-  required,
   SET_HELPER,
   SET_MARK,
-  strings,
   ZONE_REFERENCE,
 } from './common.js';
+import { conflict, given, required, strings } from '../checks.js';
 
 // fw4's ICMP type tables (parse_icmptype): a name known to one family only matches in that family.
 const ICMP4_TYPES = [
