@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/router.js';
 
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
+const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, 'system', 'system:timeservers'];
 
 type Body = Record<string, any>;
 
@@ -11,7 +12,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro']);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'system:ro']);
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -34,8 +35,8 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
   assert.equal(response.json, {
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
-    resources_loaded: FIREWALL,
-    lock_state: { global_held: false, per_package: { wrtapi: false, firewall: false } },
+    resources_loaded: CURATED,
+    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, system: false } },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },
     request_id: response.headers['x-request-id'],
@@ -81,7 +82,7 @@ test('lock_state reports the locks a running process holds, never what a killed 
   router.lock('/var/lock/wrtapi.network.lock', DEAD_OWNER);
   router.lock('/var/lock/wrtapi.global.shared.999999999', DEAD_OWNER);
   const response = await diagnostics();
-  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, firewall: true, network: false } });
+  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: true, network: false, system: false } });
   router.lock(`/var/lock/wrtapi.global.shared.${process.pid}`);
   assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
   rmSync(router.path(`/var/lock/wrtapi.global.shared.${process.pid}`));
@@ -127,7 +128,7 @@ test('validate=1 sweeps the stock configuration clean and changes nothing', asyn
   assert.is(response.status, 200, response.body);
   const body = response.json as Body;
   assert.equal(body.invalid_sections, []);
-  assert.equal(body.swept_resources, FIREWALL);
+  assert.equal(body.swept_resources, CURATED);
   assert.equal(body.skipped_for_scope, []);
   assert.is(readFileSync(router.path('/etc/config/firewall'), 'utf8'), before);
   assert.equal(readdirSync(router.path('/var/lock')), []);
@@ -160,7 +161,7 @@ test('validate=1 reports each invalid section with every error, and skips what t
   assert.is(response.status, 200, response.body);
   const body = response.json as Body;
   assert.equal(body.swept_resources, ['firewall:rules']);
-  assert.equal(body.skipped_for_scope, FIREWALL.filter((name) => name !== 'firewall:rules'));
+  assert.equal(body.skipped_for_scope, CURATED.filter((name) => name !== 'firewall:rules'));
   assert.is(body.invalid_sections.length, 2, response.body);
   const [named, anonymous] = body.invalid_sections;
   assert.equal(named, {
@@ -187,7 +188,7 @@ test('validate=1 reports a resource whose sweep fails as a whole; the plain answ
   const response = await diagnostics({ query: { validate: '1' } });
   assert.is(response.status, 200, response.body);
   const body = response.json as Body;
-  assert.equal(body.swept_resources, FIREWALL);
+  assert.equal(body.swept_resources, CURATED);
   assert.equal(
     body.invalid_sections.map(({ resource, id, managed, errors }: Body) => [resource, id, managed, errors.length, errors[0].field, errors[0].code]),
     FIREWALL.map((resource) => [resource, null, null, 1, '', 'sweep_failed']),
