@@ -33,7 +33,9 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
   const members: ResourceDoc['members'] = {};
   for (const [name, member] of Object.entries(definition.members)) {
     if (!isGroup(member)) {
-      members[name] = docField(member);
+      // The typeBy field is read from the section type: always there, never unreadable.
+      const { nullable: _nullable, ...typed } = docField(member);
+      members[name] = name === definition.typeBy?.field ? { ...typed, always: true } : docField(member);
       continue;
     }
     const fields: Record<string, DocField> = {};

@@ -4,7 +4,7 @@ import { ApiError, type FieldError } from '../http/errors.js';
 import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { addSection, findSection } from '../uci/index.js';
 import { ulid } from '../platform/ulid.js';
-import { viewOf } from './read.js';
+import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
@@ -35,9 +35,9 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   const fields = withoutFrameworkMembers(body);
   return transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name });
+    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
-    const section = addSection(model, definition.type, name);
+    const section = addSection(model, sectionTypeOf(definition, fields), name);
     writeFields(definition, section, fields);
     return viewOf(definition, section);
   });
@@ -52,7 +52,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
     (model, read) => {
       const section = stagedSection(target, model);
       checkPreconditions(target.request, viewOf(definition, section));
-      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name });
+      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) });
       writeFields(definition, section, fields);
       return viewOf(definition, section);
     },

@@ -42,7 +42,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       schema = schemaErrors(patchSchema, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
     }
-    checkBody(definition, rules, schema, after, { read, id: section.name });
+    checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
     return viewOf(definition, section);
   }, referrers);

@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
 import { readOption } from '../resources/options.js';
-import { isGroup, type JsonObject, type MappedField, type ResourceMapping } from '../resources/model.js';
+import { isGroup, type JsonObject, type MappedField, type ResourceMapping, type TypeBy } from '../resources/model.js';
 
 /** Sets `target[name]` from the section's option, or `has_<name>` for a write-only secret. */
 function readField(target: JsonObject, name: string, field: MappedField, section: UciSection): void {
@@ -14,9 +14,31 @@ function readField(target: JsonObject, name: string, field: MappedField, section
   if (json !== undefined) target[name] = json;
 }
 
+/** Whether the resource serves sections of this type. */
+export function servesType({ type, typeBy }: ResourceMapping, candidate: string): boolean {
+  if (!typeBy) return candidate === type;
+  if (typeBy.prefix !== undefined) return candidate.startsWith(typeBy.prefix) && candidate.length > typeBy.prefix.length;
+  return Object.values(typeBy.types!).includes(candidate);
+}
+
+/** The value of the `typeBy` field that a section type stands for. */
+function typeFieldValue({ typeBy }: ResourceMapping & { typeBy: TypeBy }, type: string): string {
+  if (typeBy.prefix !== undefined) return type.slice(typeBy.prefix.length);
+  return Object.keys(typeBy.types!).find((value) => typeBy.types![value] === type)!;
+}
+
+/** The section type a body asks for: the resource's type, or the one its `typeBy` field names. */
+export function sectionTypeOf(definition: ResourceMapping, body: JsonObject): string {
+  const { typeBy } = definition;
+  const value = typeBy && body[typeBy.field];
+  if (!typeBy || typeof value !== 'string') return definition.type;
+  return typeBy.prefix !== undefined ? typeBy.prefix + value : typeBy.types![value];
+}
+
 /** The resource body of a section, without `runtime`: what the ETag covers. */
 export function viewOf(definition: ResourceMapping, section: UciSection): JsonObject {
   const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : {};
+  if (definition.typeBy) body[definition.typeBy.field] = typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type);
   // for-in rather than Object.entries(): QuickJS builds an array per entry, and a collection read
   // runs this for every field of every section.
   for (const name in definition.members) {
@@ -25,7 +47,7 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
       const group: JsonObject = {};
       for (const inner in member.fields) readField(group, inner, member.fields[inner], section);
       body[name] = group;
-    } else {
+    } else if (name !== definition.typeBy?.field) {
       readField(body, name, member, section);
     }
   }
@@ -33,7 +55,7 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
 }
 
 export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciSection[] {
-  return model.sections.filter((section) => section.type === definition.type);
+  return model.sections.filter((section) => servesType(definition, section.type));
 }
 
 /** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type). */

@@ -41,7 +41,7 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
     }
     swept_resources.push(resource);
     try {
-      invalid_sections.push(...(await sweepResource(entry, resource, read)));
+      invalid_sections.push(...(await sweepResource(entry, resource, read, (path) => ports.readFile(path))));
     } catch (error) {
       invalid_sections.push({ resource, id: null, managed: null, errors: [{ field: '', code: 'sweep_failed', message: (error as Error).message }] });
     }
@@ -49,7 +49,12 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
   return { invalid_sections, swept_resources, skipped_for_scope };
 }
 
-async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg: string) => Promise<UciPackage>): Promise<InvalidSection[]> {
+async function sweepResource(
+  entry: ResourceEntry,
+  resource: string,
+  read: (pkg: string) => Promise<UciPackage>,
+  file: (path: string) => string | undefined,
+): Promise<InvalidSection[]> {
   const { mapping: definition } = await entry.module();
   const { full, rules } = await loadChecks(entry);
   const model = await read(definition.package);
@@ -65,7 +70,7 @@ async function sweepResource(entry: ResourceEntry, resource: string, read: (pkg:
       if (value === null) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
-      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name });
+      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });
     } catch (error) {
       if (!(error instanceof ApiError) || !error.details.errors) throw error;
       errors.push(...error.details.errors.filter(({ field }) => !errors.some((unreadable) => unreadable.field === field)));

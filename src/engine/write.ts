@@ -7,7 +7,7 @@ import { addSection, removeSection, renameSection, type UciPackage, type UciSect
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { conditionsOf, etagMatches, etagOf } from './etag.js';
-import { findResourceSection, viewOf } from './read.js';
+import { findResourceSection, sectionTypeOf, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 
@@ -54,7 +54,9 @@ export function forEachField(definition: ResourceMapping, body: JsonObject, visi
  */
 export function writeFields(definition: ResourceMapping, section: UciSection, body: JsonObject, changed?: Set<string>) {
   const kept = new Set<string>();
-  forEachField(definition, body, (_path, name, field, value) => {
+  const typeField = definition.typeBy?.field;
+  forEachField(definition, body, (path, name, field, value) => {
+    if (path === typeField) return;
     const option = field.option ?? name;
     const stored = section.options.get(option);
     if ((field.secret && value === undefined) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
@@ -62,11 +64,13 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option)) section.options.delete(option);
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
-    if (kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
+    if (path === typeField || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
     const written = value === undefined || value === null ? undefined : writeOption(field.codec, value);
     if (written === undefined) section.options.delete(option);
     else section.options.set(option, written);
   });
+  // The section keeps its name and place; only what netifd files it under changes.
+  if (typeField) section.type = sectionTypeOf(definition, body);
 }
 
 /** A managed (named) section; anonymous ones must be adopted before any write. */

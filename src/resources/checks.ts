@@ -12,9 +12,14 @@ export function strings(body: JsonObject, path: string): [string, string][] {
   return value.flatMap((item, index): [string, string][] => (typeof item === 'string' ? [[`${path}[${index}]`, item]] : []));
 }
 
+/**
+ * Whether a field holds a value: not absent, null or an empty list; a group (`match`) when one of
+ * its fields does, not counting the `has_<secret>` flags a read carries.
+ */
 export function given(body: JsonObject, path: string): boolean {
   const value = valueAt(body, path);
-  return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return false;
+  return typeof value !== 'object' || Array.isArray(value) || Object.keys(value).some((name) => !name.startsWith('has_') && given(value, name));
 }
 
 export const required = (field: string, message: string): FieldError => ({ field, code: 'required', message });

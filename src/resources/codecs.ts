@@ -24,10 +24,11 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}): Ty
 /**
  * A boolean option. Daemons disagree on spellings: firewall4 takes 1/on/true/yes and 0/off/false/no,
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
- * false; with it, a value in neither list reads as null. Writes are always `1`/`0`.
+ * false; with it, a value in neither list reads as null, or as `otherwise` for a daemon that drops
+ * such a value and applies its default (netifd's BOOL attributes). Writes are always `1`/`0`.
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function boolean(spelling: { truthy: string[]; falsy?: string[] }): Typed {
+export function boolean(spelling: { truthy: string[]; falsy?: string[]; otherwise?: boolean }): Typed {
   return { codec: { kind: 'boolean', ...spelling }, schema: { type: 'boolean' } };
 }
 
@@ -59,10 +60,12 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
  * always reads as an array. Writes are UCI lists; with `acceptsString` a space-separated string is
  * still accepted as the legacy write form. `listOnly`: the daemon reads a UCI `list` only (shell
  * config_list_foreach), so a plain `option` reads as null. `singleAsOption`: one item is written as
- * an `option`, for a daemon that reads an option only where a single value matters (odhcpd's host `mac`).
+ * an `option`, for a daemon that reads an option only where a single value matters (odhcpd's host
+ * `mac`). `joined`: the items are written as one space-separated `option`, for a daemon that reads a
+ * string and splits it itself (netifd's proto handlers skip a UCI list given for a string).
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean } = {}): Typed {
+export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
   const { acceptsString, ...codec } = options;
   return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, { type: 'string' }] } : array };

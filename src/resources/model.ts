@@ -11,8 +11,8 @@ export type JsonSchema = { [key: string]: unknown };
  */
 export type Codec =
   | { kind: 'text' | 'integer' | 'firewall4Family' }
-  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean }
-  | { kind: 'boolean'; truthy: string[]; falsy?: string[] }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean }
+  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
 
@@ -74,6 +74,21 @@ export interface RuleContext {
   read(pkg: string): UciPackage;
   /** The id of the section written; a rule comparing a section with its siblings skips it. */
   id?: string;
+  /** A router file's text (names a daemon resolves from /etc/iproute2/rt_tables), undefined when absent. */
+  file(path: string): string | undefined;
+}
+
+/**
+ * A resource over several section types, told apart by one of its fields: netifd keeps IPv4 and
+ * IPv6 routes in `route` and `route6` sections, wireguard peers in `wireguard_<interface>`. The
+ * field is no option: a read takes it from the section type, a write sets the type from it.
+ */
+export interface TypeBy {
+  field: string;
+  /** The section type of each value of the field. */
+  types?: Record<string, string>;
+  /** Or: the section type is this prefix and the field's value. */
+  prefix?: string;
 }
 
 /**
@@ -99,6 +114,8 @@ export interface ResourceMapping {
   reads?: string[];
   /** The only section ids a collection may hold, for a daemon that reads fixed names (sysntpd's `ntp`). */
   ids?: string[];
+  /** With it, `type` is the first of the section types the resource serves. */
+  typeBy?: TypeBy;
 }
 
 /**

@@ -7,7 +7,8 @@ function readScalar(codec: Codec, text: string): Json {
     case 'integer':
       return /^-?\d+$/.test(text.trim()) ? Number(text) : null;
     case 'boolean':
-      return codec.truthy.includes(text) ? true : !codec.falsy || codec.falsy.includes(text) ? false : null;
+      if (codec.truthy.includes(text)) return true;
+      return !codec.falsy || codec.falsy.includes(text) ? false : codec.otherwise ?? null;
     case 'flagOrText':
       return codec.truthy.includes(text) ? true : codec.falsy.includes(text) ? false : text;
     case 'choice': {
@@ -45,6 +46,7 @@ export function writeOption(codec: Codec, value: Json): UciValue | undefined {
   if (codec.kind === 'list') {
     const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
     if (!items.length) return undefined;
+    if (codec.joined) return items.join(' ');
     return codec.singleAsOption && items.length === 1 ? items[0] : items;
   }
   if (value === null) return undefined;

@@ -45,6 +45,7 @@ function read(definition: ResourceDefinition, section: UciSection): JsonObject {
 function contextOf(text = STOCK): RuleContext {
   const pkg: UciPackage = parseUci(text);
   return {
+    file: () => undefined,
     read(name) {
       assert.is(name, 'firewall');
       return pkg;
