@@ -23,6 +23,11 @@ const config: RollupOptions = {
     chunkFileNames: (chunk) => {
       const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
+      // Data every resource has a share of: the patterns of their docs, kept once, and the resource
+      // table. A chunk imported by several has no facade: it is known by the modules it holds.
+      const only = chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '';
+      if (/\/generated\/patterns\.ts$/.test(only)) return 'docs/[name].js';
+      if (/\/generated\/resources\.ts$/.test(only)) return 'mappings/[name].js';
       // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
       const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));
       const domains = new Set(places.map((place) => place?.[1]).filter(Boolean));

@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/router.js';
 
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
-const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, 'system', 'system:timeservers'];
+const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:routes', 'network:rules'];
+const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers'];
 
 type Body = Record<string, any>;
 
@@ -12,7 +13,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'system:ro']);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'network:ro', 'system:ro']);
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -36,7 +37,7 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
     resources_loaded: CURATED,
-    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, system: false } },
+    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, network: false, system: false } },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },
     request_id: response.headers['x-request-id'],

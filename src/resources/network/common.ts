@@ -1,0 +1,193 @@
+// Value shapes, boolean spellings and checks the network resources share, as netifd reads them
+// (openwrt/netifd, and uci's blob.c, which converts UCI options to netifd's typed attributes). Where
+// netifd versions disagree (24.10 and later), a value is accepted only if every one applies it alike.
+
+import type { FieldError } from '../../http/errors.js';
+import type { UciSection, UciValue } from '../../uci/index.js';
+import { IPV4, IPV6, PREFIX4, PREFIX6 } from '../addresses.js';
+import { conflict, given, strings } from '../checks.js';
+import { UCI_BLOB_BOOLEAN } from '../codecs.js';
+import { valueAt, type JsonObject, type RuleContext } from '../model.js';
+
+
+// ---- boolean spellings -------------------------------------------------------------------------
+
+/**
+ * A netifd BOOL attribute (uci blob.c uci_attr_to_blob): `1`/`true` and `0`/`false` only; any
+ * other value drops the option and the default applies, which is often the kernel's: such a value
+ * reads as null.
+ */
+export const NETIFD_BOOLEAN = UCI_BLOB_BOOLEAN;
+
+/** A netifd BOOL attribute whose default is false: a dropped value is false, so everything else reads false. */
+export const NETIFD_FLAG = { truthy: ['1', 'true'] };
+
+/**
+ * An interface's `disabled` (config.c config_parse_interface, uci_lookup_option_string and strcmp
+ * with "1"): true only for the literal `1`, as the spec says; netifd from 2026-07 also takes `true`.
+ */
+export const INTERFACE_DISABLED = { truthy: ['1'] };
+
+/** A handler option declared as a string and compared with "1" (dhcpv6.sh `noslaaconly:bool`, `nohostroute`). */
+export const STRING_ONE = { truthy: ['1'] };
+
+/**
+ * A wireguard peer's `disabled` and `route_allowed_ips`: wireguard.sh reads them with
+ * config_get_bool (1/on/true/yes/enabled), wireguard.uc compares with '1'. Only `1` is true on
+ * both; every other value is false on wireguard.uc.
+ */
+export const WIREGUARD_PEER_FLAG = { truthy: ['1'] };
+
+// ---- names ---------------------------------------------------------------------------------------
+
+/** A logical interface, as a section name: the spec's charset and 32 characters. */
+export const INTERFACE_NAME = { pattern: '^[A-Za-z0-9_]+$', maxLength: 32 };
+
+/**
+ * A network device (kernel netdev) name: at most 15 characters (IFNAMSIZ; netifd's
+ * device_set_ifname refuses longer names), no `/`, `:` or whitespace (the kernel's), and none of
+ * the characters the proto shell scripts would split or glob. A subset of what the kernel allows.
+ */
+export const DEVICE_NAME = { pattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]*$', maxLength: 15 };
+
+/** A device name, or `@<interface>` for the device of another interface (netifd alias.c). */
+export const DEVICE_OR_ALIAS = { pattern: '^(@[A-Za-z0-9_]{1,32}|[A-Za-z0-9_][A-Za-z0-9_.-]{0,14})$' };
+
+// ---- addresses -----------------------------------------------------------------------------------
+
+/** IPv4 netmasks netifd turns into the prefix length they spell: contiguous only (utils.c parse_netmask_string counts from the top bit). */
+const MASKS = Array.from({ length: 33 }, (_, bits) => {
+  const value = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('\\.');
+});
+export const NETMASK4 = `(${MASKS.join('|')})`;
+
+/** `netmask`: a dotted contiguous mask or a prefix length 0-32. */
+export const NETMASK = { pattern: `^(${NETMASK4}|${PREFIX4})$` };
+
+export const IPV4_ADDRESS = { pattern: `^${IPV4}$` };
+export const IPV6_ADDRESS = { pattern: `^${IPV6}$` };
+export const ANY_ADDRESS = { pattern: `^(${IPV4}|${IPV6})$` };
+
+/** An IPv4 address with an optional `/prefix` or `/dotted-mask` (utils.c parse_ip_and_netmask). */
+export const IPV4_CIDR = { pattern: `^${IPV4}(/(${PREFIX4}|${NETMASK4}))?$` };
+/** An IPv6 address with an optional `/prefix` (a dotted mask is refused for IPv6). */
+export const IPV6_CIDR = { pattern: `^${IPV6}(/${PREFIX6})?$` };
+export const ANY_CIDR = { pattern: `^(${IPV4}(/(${PREFIX4}|${NETMASK4}))?|${IPV6}(/${PREFIX6})?)$` };
+/** An address with a mandatory `/prefix` (rules: netifd before 3ec5038 read a bare address as /0). */
+export const IPV4_PREFIXED = { pattern: `^${IPV4}/(${PREFIX4}|${NETMASK4})$` };
+export const IPV6_PREFIXED = { pattern: `^${IPV6}/${PREFIX6}$` };
+
+/** ether_aton as musl reads it (colons, one or two hex digits a byte), unicast only; all-zero is refused by the rules. */
+export const MAC = { pattern: '^[0-9A-Fa-f]?[02468AaCcEe](:[0-9A-Fa-f]{1,2}){5}$' };
+
+// ---- numbers and tables --------------------------------------------------------------------------
+
+/** A non-negative INT32 that reads alike on 32-bit targets (strtol saturates at 2^31-1 there). */
+export const INT32 = { minimum: 0, maximum: 2147483647 };
+
+const UINT32 =
+  '(429496729[0-5]|42949672[0-8][0-9]|4294967[01][0-9]{2}|429496[0-6][0-9]{3}|42949[0-5][0-9]{4}|4294[0-8][0-9]{5}|429[0-3][0-9]{6}|42[0-8][0-9]{7}|4[01][0-9]{8}|[1-3][0-9]{9}|[1-9][0-9]{0,8})';
+const NAME = '[A-Za-z_][A-Za-z0-9_.-]*';
+
+/**
+ * A routing table (system-linux.c system_resolve_rt_table): 1-4294967295, `main`, `default`,
+ * `local`, or a name from /etc/iproute2/rt_tables. 0 and unknown names are refused by netifd.
+ */
+export const TABLE = { pattern: `^(${UINT32}|${NAME})$`, maxLength: 63 };
+
+/** A route protocol (system_resolve_rt_proto): 0-255, unspec/kernel/boot/static, or a name from /etc/iproute2/rt_protos. */
+export const ROUTE_PROTO = { pattern: `^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])|${NAME})$`, maxLength: 63 };
+
+/** A firewall mark `value[/mask]`, decimal or 0x hex, up to 0xffffffff (iprule.c iprule_parse_mark). */
+const MARK_VALUE = `(0[xX][0-9A-Fa-f]{1,8}|${UINT32}|0)`;
+export const MARK = { pattern: `^${MARK_VALUE}(/${MARK_VALUE})?$` };
+
+/** A base64 Curve25519 key as wg reads it: 43 characters then `=`, the last one's two low bits clear. */
+export const WIREGUARD_KEY = { pattern: '^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$' };
+
+// ---- rule helpers --------------------------------------------------------------------------------
+
+/** Items of an option netifd reads as an array: a list, or an option split at blanks. */
+export function items(value: UciValue | undefined): string[] {
+  return value === undefined ? [] : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
+}
+
+/** The network sections of a type, other than the one being written. */
+export function others(context: RuleContext, type: string | ((type: string) => boolean)): UciSection[] {
+  const matches = typeof type === 'string' ? (candidate: string) => candidate === type : type;
+  return context.read('network').sections.filter((section) => matches(section.type) && section.name !== context.id);
+}
+
+/** Fields that apply only to some values of a discriminator (`proto`, `type`): the others are refused. */
+export function onlyWith(body: JsonObject, discriminator: string, owners: Record<string, string[]>): FieldError[] {
+  const value = valueAt(body, discriminator);
+  return Object.entries(owners)
+    .filter(([path, allowed]) => given(body, path) && !allowed.includes(typeof value === 'string' ? value : ''))
+    .map(([path, allowed]) => conflict(path, `${path} applies only with ${discriminator} ${allowed.join(' or ')}; netifd would ignore it`));
+}
+
+/** Every given address field of one family (a route6 gateway must be IPv6, ...). */
+export function familyErrors(body: JsonObject, family: 4 | 6, paths: string[]): FieldError[] {
+  return paths.flatMap((path) =>
+    strings(body, path)
+      .filter(([, value]) => value.includes(':') !== (family === 6))
+      .map(([where]) => conflict(where, `${where} must be an IPv${family} address here`)),
+  );
+}
+
+/** The 32-bit value of an IPv4 address, and of a prefix length or dotted mask. */
+export function ipv4Value(address: string): number {
+  return address.split('.').reduce((sum, byte) => sum * 256 + Number(byte), 0);
+}
+export function prefixLength(mask: string): number {
+  if (!mask.includes('.')) return Number(mask);
+  const value = ipv4Value(mask);
+  let bits = 0;
+  while (bits < 32 && value & (2 ** (31 - bits))) bits++;
+  return bits;
+}
+
+/**
+ * An IPv4 `addr/len` whose host bits are set: netifd before 76eb342 (2023-08) failed such a route,
+ * 76eb342 to 8587c07 (2023-11) masked it wrongly for some lengths, later ones mask it.
+ */
+export function hostBitsSet(cidr: string, netmask?: string): boolean {
+  const [address, mask] = cidr.split('/');
+  if (address.includes(':')) return false;
+  const length = prefixLength(mask ?? netmask ?? '32');
+  const host = length === 0 ? 4294967295 : length === 32 ? 0 : 2 ** (32 - length) - 1;
+  return (ipv4Value(address) & host) !== 0;
+}
+
+/** Names defined in an iproute2 table file (`number name` lines). */
+function namesIn(context: RuleContext, path: string): Set<string> {
+  const names = new Set<string>();
+  for (const line of (context.file(path) ?? '').split('\n')) {
+    const [number, name] = line.trim().split(/\s+/);
+    if (number && name && !number.startsWith('#')) names.add(name);
+  }
+  return names;
+}
+
+/** A table or protocol name netifd cannot resolve: it drops the route or rule without a word. */
+export function namedErrors(body: JsonObject, context: RuleContext, path: string, kind: 'table' | 'proto'): FieldError[] {
+  const value = valueAt(body, path);
+  if (typeof value !== 'string' || /^\d+$/.test(value)) return [];
+  const builtin = kind === 'table' ? ['main', 'default', 'local'] : ['unspec', 'kernel', 'boot', 'static'];
+  if (builtin.includes(value)) return [];
+  const names = namesIn(context, kind === 'table' ? '/etc/iproute2/rt_tables' : '/etc/iproute2/rt_protos');
+  if (names.has(value)) return [];
+  return [conflict(path, `${path}: ${value} is not defined in /etc/iproute2/${kind === 'table' ? 'rt_tables' : 'rt_protos'}; netifd would drop the section`)];
+}
+
+/** The logical interfaces configured: `interface` sections, by section name. */
+export function interfaceSection(context: RuleContext, name: string): UciSection | undefined {
+  return context.read('network').sections.find((section) => section.type === 'interface' && section.name === name);
+}
+
+export const tableCheck = (path: string) => `\`${path}\` names a routing table netifd can resolve: a number, main, default, local, or a name in /etc/iproute2/rt_tables.`;
+export const onlyWithCheck = (discriminator: string, owners: Record<string, string[]>) =>
+  Object.entries(owners)
+    .map(([path, allowed]) => `\`${path}\` only with \`${discriminator}\` ${allowed.join('/')}`)
+    .join('; ') + '.';
