@@ -1,11 +1,12 @@
 // dhcp/hosts, dhcp/servers, dhcp/dnsmasq and dhcp/odhcpd through the CGI path: what each write puts
 // in /etc/config/dhcp, which init scripts it reloads and in which order, and that a refused write
 // changes no file under /etc and reloads nothing.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
-import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+import { newRouter, type RequestOptions, type Router } from '../support/router.js';
+import { writeChecks } from '../support/writes.js';
 
 type Body = Record<string, any>;
 
@@ -14,11 +15,11 @@ const RELOAD = ['dnsmasq', 'odhcpd'];
 const [M1, M2, M3, M4] = ['52:54:00:aa:bb:01', '52:54:00:aa:bb:02', '52:54:00:aa:bb:03', '52:54:00:aa:bb:04'];
 
 let router: Router;
-let auth: Record<string, string>;
+let authorization: string;
+const { call, refused, ...checks } = writeChecks(() => ({ router, authorization }));
+/** dhcp/hosts and dhcp/servers reload dnsmasq, then odhcpd. */
+const written = (request: RequestOptions, services = RELOAD) => checks.written(request, services);
 const dhcp = () => readFileSync(router.path('/etc/config/dhcp'), 'utf8');
-const initLog = () => (existsSync(router.path('/var/log/init.log')) ? readFileSync(router.path('/var/log/init.log'), 'utf8').split('\n').filter(Boolean) : []);
-const call = (options: RequestOptions) => router.request({ ...options, headers: { ...auth, ...options.headers } });
-const fieldErrors = (response: Response) => ((response.json as Body).errors as Body[]).map((error) => `${error.field}:${error.code}`).sort();
 const options = (name: string) => Object.fromEntries(parseUci(dhcp()).sections.find((section) => section.name === name)!.options);
 
 /** One section as the file holds it, from its `config` line to its last option. */
@@ -26,47 +27,9 @@ function sectionText(header: string): string | undefined {
   return new RegExp(`(?:^|\\n)(${header}\\n(?:\\t[^\\n]*\\n)*)`).exec(dhcp())?.[1];
 }
 
-/** A write that went through: 200 (204 for DELETE) with the reload headers, and these init scripts reloaded in this order. */
-async function written(request: RequestOptions, services = RELOAD): Promise<Body> {
-  const mark = initLog().length;
-  const response = await call(request);
-  assert.is(response.status, request.method === 'DELETE' ? 204 : 200, `${request.method} ${request.path}: ${response.body}`);
-  assert.is(response.headers['x-reload-status'], 'ok');
-  assert.is(response.headers['x-reload-services'], services.join(','));
-  assert.equal(initLog().slice(mark), services.map((service) => `${service} reload`));
-  if (response.status === 200) assert.match(response.headers.etag, /^"[0-9a-f]{16}"$/);
-  else assert.is(response.body, '');
-  return response.json as Body;
-}
-
-/**
- * A refused write: its status, the envelope with these field errors (`field:code`, for a 422) or this
- * code, no reload headers, every file under /etc byte for byte as before, and nothing reloaded.
- */
-async function refused(request: RequestOptions, status: number, expected: string[] | string): Promise<Body> {
-  const before = router.snapshot();
-  const mark = initLog().length;
-  const response = await call(request);
-  assert.is(response.status, status, `${request.method} ${request.path} ${JSON.stringify(request.body)}: ${response.body}`);
-  const body = response.json as Body;
-  assert.is(response.headers['content-type'], 'application/json');
-  assert.is(body.request_id, response.headers['x-request-id']);
-  assert.type(body.message, 'string');
-  if (typeof expected === 'string') assert.is(body.code, expected);
-  else {
-    assert.is(body.code, 'validation_failed');
-    assert.equal(fieldErrors(response), [...expected].sort());
-    for (const error of body.errors as Body[]) assert.type(error.message, 'string');
-  }
-  assert.is(response.headers['x-reload-status'], undefined);
-  assert.equal(router.snapshot(), before, 'every file under /etc unchanged');
-  assert.is(initLog().length, mark, 'nothing reloaded');
-  return body;
-}
-
 test.before.each(async () => {
   router = await newRouter();
-  auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
+  authorization = `Bearer ${await router.mint('admin', ['*:rw'])}`;
 });
 test.after.each(async () => {
   await router.cleanup();
