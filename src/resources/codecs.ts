@@ -68,7 +68,21 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
 export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
   const { acceptsString, ...codec } = options;
-  return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, { type: 'string' }] } : array };
+  return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, spaceSeparated(item)] } : array };
+}
+
+/**
+ * The legacy string form of a list: items separated by whitespace, as the write splits them, each
+ * held to the item's anchored pattern (an empty string clears the list). Without it the string form
+ * would take any item the array form refuses.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+function spaceSeparated(item: JsonSchema): JsonSchema {
+  const source = item.pattern;
+  if (typeof source !== 'string') return { type: 'string' };
+  if (!/^\^[^]*[^\\]\$$/.test(source)) throw new Error(`list: acceptsString needs an item pattern anchored with ^ and $: ${source}`);
+  const one = `(?:${source.slice(1, -1)})`;
+  return { type: 'string', pattern: `^\\s*(${one}(\\s+${one})*)?\\s*$` };
 }
 
 /**

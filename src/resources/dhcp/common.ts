@@ -93,7 +93,8 @@ export function leaseTimeErrors(body: JsonObject, path: string): FieldError[] {
   const value = valueAt(body, path);
   if (typeof value !== 'string') return [];
   const seconds = leaseSeconds(value);
-  if (seconds === Infinity || (seconds >= 120 && seconds <= 2147483647)) return [];
+  // A value of no lease time shape is the format check's to report.
+  if (Number.isNaN(seconds) || seconds === Infinity || (seconds >= 120 && seconds <= 2147483647)) return [];
   return [outOfRange(path, `${path} ${value} is ${seconds} s; dnsmasq applies lease times of 120 s to 2147483647 s only`)];
 }
 export const leaseTimeCheck = (path: string) => `\`${path}\` is \`infinite\` or 120 s to 2147483647 s.`;

@@ -25,17 +25,16 @@ const ADDRESS = { pattern: `^(${IPV4}|${IPV6})$` };
 /** A network interface name, or a device name (append_interface falls back to the literal name). */
 const INTERFACE_OR_DEVICE = { pattern: '^[A-Za-z0-9_.-]{1,15}$' };
 
+/**
+ * Rules see the whole merged section, so a rule on a stock value would refuse every later write of
+ * it. The stock `rebind_localhost '1'` stays when a user turns `rebind_protection` off, and the stock
+ * `resolvfile` when a user sets `noresolv` (the DNS-over-TLS recipes do): dnsmasq.init ignores them
+ * then, and they are accepted. Only `rebind_domain`, which nothing writes by default, is refused
+ * without rebind protection.
+ */
 function rebindErrors(body: JsonObject): FieldError[] {
-  if (valueAt(body, 'rebind_protection') !== false) return [];
-  return ['rebind_localhost', 'rebind_domain']
-    .filter((path) => given(body, path) && valueAt(body, path) !== false)
-    .map((path) => conflict(path, `${path} applies only with rebind_protection`));
-}
-
-function resolvErrors(body: JsonObject): FieldError[] {
-  return valueAt(body, 'noresolv') === true && given(body, 'resolvfile')
-    ? [conflict('resolvfile', 'dnsmasq.init ignores resolvfile with noresolv')]
-    : [];
+  if (valueAt(body, 'rebind_protection') !== false || !given(body, 'rebind_domain')) return [];
+  return [conflict('rebind_domain', 'rebind_domain applies only with rebind_protection')];
 }
 
 function portRangeErrors(body: JsonObject): FieldError[] {
@@ -44,7 +43,7 @@ function portRangeErrors(body: JsonObject): FieldError[] {
   return typeof min === 'number' && typeof max === 'number' && min > max ? [conflict('maxport', 'maxport is below minport')] : [];
 }
 
-export const rules: Rules = (body) => [...rebindErrors(body), ...resolvErrors(body), ...portRangeErrors(body)];
+export const rules: Rules = (body) => [...rebindErrors(body), ...portRangeErrors(body)];
 
 const LIST_ONLY = { listOnly: true };
 
@@ -71,7 +70,9 @@ const definition: ResourceDefinition = {
       description: 'Fixed answers: `/domain/[domain/]address` answers the domains and their subdomains with the address; `#` the zero address, nothing NXDOMAIN.',
     }),
     noresolv: flag('Do not read upstream servers from `resolvfile`; only `server` is used. Default false.'),
-    resolvfile: field(text(PATH), { description: 'File listing upstream servers. Default /tmp/resolv.conf.d/resolv.conf.auto (the WAN\'s).' }),
+    resolvfile: field(text(PATH), {
+      description: 'File listing upstream servers; ignored with `noresolv`. Default /tmp/resolv.conf.d/resolv.conf.auto (the WAN\'s).',
+    }),
     strictorder: flag('Query upstream servers in the order listed rather than the fastest. Default false.'),
     allservers: flag('Query all upstream servers at once and take the first answer. Default false.'),
     domainneeded: flag('Never forward plain names without a dot. Stock true, default false.'),
@@ -79,7 +80,9 @@ const definition: ResourceDefinition = {
     filterwin2k: flag('Do not forward Windows dial-on-demand queries (SRV and SOA). Default false.'),
     localise_queries: flag('Answer names from /etc/hosts with the address on the interface the query came in. Stock true, default false.'),
     rebind_protection: flag('Drop upstream answers that point into private ranges (DNS rebinding protection). Default true.'),
-    rebind_localhost: flag('With `rebind_protection`, still accept upstream answers in 127.0.0.0/8 (for DNS blocklists). Stock true, default false.'),
+    rebind_localhost: flag(
+      'With `rebind_protection`, still accept upstream answers in 127.0.0.0/8 (for DNS blocklists); ignored without it. Stock true, default false.',
+    ),
     rebind_domain: field(list(REBIND_DOMAIN, LIST_ONLY), { description: 'With `rebind_protection`, domains whose upstream answers may point into private ranges.' }),
     localservice: flag('Answer DNS only from hosts on directly attached networks. Stock true, default false.'),
     nonwildcard: flag('Bind only the addresses of the interfaces served, following changes (bind-dynamic). Default true.'),
@@ -124,8 +127,7 @@ const definition: ResourceDefinition = {
   },
   rules,
   checks: [
-    '`rebind_localhost` and `rebind_domain` only with `rebind_protection`.',
-    '`resolvfile` not with `noresolv`.',
+    '`rebind_domain` only with `rebind_protection`.',
     '`maxport` not below `minport`.',
   ],
 };

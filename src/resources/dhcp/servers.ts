@@ -52,7 +52,8 @@ function poolErrors(body: JsonObject, context: RuleContext): FieldError[] {
   }
   const network4 = own.address - (own.address % size);
   const lower = own.prefix <= 30 ? network4 + 1 : network4;
-  const upper = own.prefix <= 30 ? network4 + size - 2 : own.prefix === 31 ? network4 + 1 : network4;
+  // ipcalc.sh: a /31 or /32 pool is the network address alone.
+  const upper = own.prefix <= 30 ? network4 + size - 2 : network4;
   let first4 = Math.max(network4 + (start % size), lower);
   if (first4 === own.address) first4 += 1;
   let last4 = Math.min(first4 + limit - 1, upper);

@@ -51,7 +51,11 @@ function hostnameErrors(body: JsonObject): FieldError[] {
     : [];
 }
 
-const REMOTE_ONLY = ['log_port', 'log_proto', 'log_hostname', 'log_prefix', 'log_trailer_null'];
+/**
+ * Not `log_proto`: LuCI's System page writes it (`udp`) on every save, with or without `log_ip`, and
+ * rules see the whole merged section, so refusing it would refuse every later write of such a router.
+ */
+const REMOTE_ONLY = ['log_port', 'log_hostname', 'log_prefix', 'log_trailer_null'];
 
 /** logread sends to a remote collector only with `log_ip`; `-0` (log_trailer_null) only over tcp. */
 function remoteErrors(body: JsonObject): FieldError[] {
@@ -108,7 +112,7 @@ const definition: ResourceDefinition = {
     log_remote: flag('Forward the log to `log_ip`. Default true.'),
     log_ip: field(text(VALIDATE_HOST), { description: 'Host name or address of a remote syslog collector. Default: none (no forwarding).' }),
     log_port: field(integer({ minimum: 0, maximum: 65535 }), { description: 'Port of the remote collector. Default 514.' }),
-    log_proto: field(choice(['udp', 'tcp']), { description: 'Transport to the remote collector. Default udp.' }),
+    log_proto: field(choice(['udp', 'tcp']), { description: 'Transport to the remote collector; ignored without `log_ip`. Default udp.' }),
     log_hostname: field(text({ pattern: `^${LINE}+$`, maxLength: 255 }), { description: 'Host name sent with forwarded messages. Default: the current host name.' }),
     log_prefix: field(text({ pattern: `^${LINE}+$`, maxLength: 255 }), { description: 'Prefix added to forwarded messages. Default: none.' }),
     log_trailer_null: flag('End forwarded messages with NUL instead of a newline (tcp only). Default false.'),
@@ -122,7 +126,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     '`hostname` at most 64 bytes in UTF-8.',
-    '`log_port`, `log_proto`, `log_hostname`, `log_prefix` and `log_trailer_null` only with `log_ip`; `log_trailer_null` only with `log_proto` tcp.',
+    '`log_port`, `log_hostname`, `log_prefix` and `log_trailer_null` only with `log_ip`; `log_trailer_null` only with `log_proto` tcp.',
   ],
 };
 
