@@ -12,14 +12,16 @@ import { indexedPatterns } from './patterns.js';
 const UNREPRESENTABLE = '\u0000';
 const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
 
-function docField({ schema, description, required, secret, codec }: Field): DocField {
+function docField({ schema, description, required, secret, readOnly, when, codec }: Field): DocField {
   const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
-  const always = readOption(codec, undefined) !== undefined;
+  const always = !when && readOption(codec, undefined) !== undefined;
   return {
     schema,
     ...(description ? { description } : {}),
     ...(required ? { required } : {}),
     ...(secret ? { secret } : {}),
+    ...(readOnly ? { readOnly } : {}),
+    ...(when ? { when } : {}),
     ...(nullable ? { nullable } : {}),
     ...(always ? { always } : {}),
   };
@@ -40,7 +42,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     }
     const fields: Record<string, DocField> = {};
     for (const [inner, field] of Object.entries(member.fields)) fields[inner] = docField(field);
-    members[name] = { ...(member.description ? { description: member.description } : {}), fields };
+    members[name] = { ...(member.description ? { description: member.description } : {}), ...(member.when ? { when: member.when } : {}), fields };
   }
   const referencedBy = inventory.flatMap((other) =>
     (other.references ?? []).filter((reference) => reference.package === definition.package && reference.type === definition.type).map((reference) => `\`${reference.field}\` of ${other.path}`),
@@ -54,6 +56,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     checks: [...(definition.checks ?? []), ...(definition.references ?? []).map(referenceCheck)],
     referencedBy,
     ...(definition.ids ? { ids: definition.ids } : {}),
+    ...(definition.mgmtPath ? { mgmtPath: true } : {}),
   };
 }
 
@@ -77,7 +80,7 @@ export function assertCheckable(doc: ResourceDoc): void {
   }
 }
 
-/** A doc as JSON text, its patterns as indexes into `PATTERNS`. */
+/** A doc as JSON text, its patterns as indexes for `pattern()`. */
 export function docModule(doc: ResourceDoc, patternIndex: Map<string, number>): string {
   return [
     `${HEADER}import type { ResourceDoc } from '../../resources/model.js';`,

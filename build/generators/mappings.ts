@@ -47,7 +47,7 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
     }
     const fields: Record<string, MappedField> = {};
     for (const [inner, field] of Object.entries(member.fields)) fields[inner] = mappedField(field);
-    mapped[name] = { fields };
+    mapped[name] = { fields, ...(member.when ? { when: member.when } : {}) };
   }
   return { ...rest, members: mapped };
 }

@@ -28,6 +28,10 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   'X-Reload-Services': ['Comma-separated init scripts that were reloaded.', { type: 'string' }],
   'X-Kernel-Status': ['Direct kernel apply: `ok`, `partial`, `skipped` or `no_kernel`.', { type: 'string', enum: ['ok', 'partial', 'skipped', 'no_kernel'] }],
   'X-Kernel-Applied': ['Comma-separated interfaces the kernel apply reached.', { type: 'string' }],
+  'X-Mgmt-Path-Warning': [
+    'Advisory, the write was done: it touched the interface or device the request came through. `interface=<id> changed=<fields>` (among disabled, proto, ipaddrs, netmask, or `removed`), or `device=<name> changed=created|updated|removed`.',
+    { type: 'string' },
+  ],
   Link: ['`<?cursor=c_<id>&limit=N>; rel="next"` when more items exist.', { type: 'string' }],
   'X-Next-Cursor': ['`c_<id>`: the cursor of the next page, when more items exist.', { type: 'string' }],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],

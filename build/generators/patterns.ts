@@ -54,9 +54,10 @@ function patternParts(sources: string[]): { parts: Piece[][]; spelled: Piece[][]
 }
 
 /**
- * `src/generated/patterns.ts`: `PATTERNS`, every pattern of every resource, spelled from shared parts
- * in JSON text (a piece is literal text, or a part by its number), which costs a router far less to
- * parse than the same concatenations as code.
+ * `src/generated/patterns.ts`: `pattern(index)`, every pattern of every resource, spelled from shared
+ * parts in JSON text (a piece is literal text, or a part by its number), which costs a router far
+ * less to parse than the same concatenations as code. A pattern is spelled when first asked for: a
+ * write needs only its resource's few of them.
  */
 export function patternsModule(header: string, sources: string[]): string {
   const { parts, spelled } = patternParts(sources);
@@ -65,17 +66,19 @@ export function patternsModule(header: string, sources: string[]): string {
   return [
     header,
     `const { parts, patterns }: { parts: (string | number)[][]; patterns: (string | number)[][] } = JSON.parse(${JSON.stringify(data)});`,
-    'const spell = (pieces: (string | number)[]): string => pieces.map((piece) => (typeof piece === \'number\' ? PARTS[piece] : piece)).join(\'\');',
-    '// A part refers only to parts found after it.',
-    'const PARTS: string[] = [];',
-    'for (let part = parts.length - 1; part >= 0; part--) PARTS[part] = spell(parts[part]);',
+    'const spelled = new Map<(string | number)[], string>();',
+    'const spell = (pieces: (string | number)[]): string => {',
+    '  let text = spelled.get(pieces);',
+    '  if (text === undefined) spelled.set(pieces, (text = pieces.map((piece) => (typeof piece === \'number\' ? spell(parts[piece]) : piece)).join(\'\')));',
+    '  return text;',
+    '};',
     '',
-    'export const PATTERNS: string[] = patterns.map(spell);',
+    'export const pattern = (index: number): string => spell(patterns[index]);',
     '',
   ].join('\n');
 }
 
-/** The schema with each pattern replaced by its index in `PATTERNS`, as the docs carry it. */
+/** The schema with each pattern replaced by its index, as the docs carry it. */
 export function indexedPatterns<T>(schema: T, index: Map<string, number>): T {
   if (schema === null || typeof schema !== 'object') return schema;
   if (Array.isArray(schema)) return schema.map((item) => indexedPatterns(item, index)) as T;

@@ -1,14 +1,15 @@
 // The writes that take a whole body, checked against the resource's schemas and rules: POST
 // creates a section, PUT replaces one. Apart from write.ts, so that a DELETE never compiles the body check.
 import { ApiError, type FieldError } from '../http/errors.js';
-import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
+import { applies, type Json, type JsonObject, type ResourceMapping } from '../resources/model.js';
+import type { Ports } from '../platform/ports.js';
 import { addSection, findSection } from '../uci/index.js';
 import { ulid } from '../platform/ulid.js';
 import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { checkPreconditions, stagedSection, transact, withoutFrameworkMembers, writeFields, type Target } from './write.js';
+import { checkPreconditions, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
 // libuci names an anonymous section `cfg`, a hex counter of its position and a hex hash: a named
@@ -29,34 +30,48 @@ function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError
   return [];
 }
 
+const ID_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The id of a section created without one: the prefix and a ULID, or a short random one where it must be short. */
+function generatedId(definition: ResourceMapping, fields: JsonObject, ports: Ports): string {
+  const short = definition.shortIds;
+  if (!short || !applies(short.when, fields)) return `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
+  const random = ports.randomBytes(short.length - short.prefix.length);
+  return short.prefix + Array.from(random, (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join('');
+}
+
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
   const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
-  return transact(target, (model, read) => {
-    const name = typeof body.id === 'string' ? body.id : `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
+  const written = await transact(target, (model, read) => {
+    const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
     checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
     const section = addSection(model, sectionTypeOf(definition, fields), name);
     writeFields(definition, section, fields);
     return viewOf(definition, section);
   });
+  return withPathWarning(target, written, undefined, written.result);
 }
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition } = target;
   const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
-  return transact(
+  let before: JsonObject | undefined;
+  const written = await transact(
     target,
     (model, read) => {
       const section = stagedSection(target, model);
-      checkPreconditions(target.request, viewOf(definition, section));
+      before = viewOf(definition, section);
+      checkPreconditions(target.request, before);
       checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) });
       writeFields(definition, section, fields);
       return viewOf(definition, section);
     },
     await referrersOf(target.entry),
   );
+  return withPathWarning(target, written, before, written.result);
 }
 

@@ -5,15 +5,26 @@ import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { checkPreconditions, forEachField, stagedSection, transact, withoutFrameworkMembers, writeFields, type Target } from './write.js';
+import { checkPreconditions, forEachField, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+
+/** The request's value at a dotted path: null when it sets the path or a group holding it to null. */
+function namedAt(named: JsonObject, path: string): Json | undefined {
+  let value: Json | undefined = named;
+  for (const name of path.split('.')) {
+    if (value === null) return null;
+    value = typeof value === 'object' && !Array.isArray(value) ? value[name] : undefined;
+  }
+  return value;
+}
 
 /** Paths of the fields a merge changes; a secret counts as changed whenever the request names it. */
 function changedFields(definition: ResourceMapping, before: JsonObject, after: JsonObject, named: JsonObject): Set<string> {
   const changed = new Set<string>();
   const previous = new Map<string, Json | undefined>();
   forEachField(definition, before, (path, _name, _field, value) => previous.set(path, value));
-  forEachField(definition, after, (path, name, field, value) => {
-    const requested = field.secret ? (path.includes('.') ? undefined : named[name]) !== undefined : !jsonEqual(previous.get(path) ?? null, value ?? null);
+  forEachField(definition, after, (path, _name, field, value) => {
+    if (field.readOnly) return;
+    const requested = field.secret ? namedAt(named, path) !== undefined : !jsonEqual(previous.get(path) ?? null, value ?? null);
     if (requested) changed.add(path);
   });
   return changed;
@@ -25,9 +36,10 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   const { full, patch: patchSchema, rules } = await loadChecks(target.entry);
   const referrers = await referrersOf(target.entry);
   const jsonPatchModule = jsonPatch ? await import('./patch.js') : undefined;
-  return transact(target, (model, read) => {
+  let before: JsonObject | undefined;
+  const written = await transact(target, (model, read) => {
     const section = stagedSection(target, model);
-    const before = viewOf(definition, section);
+    before = viewOf(definition, section);
     checkPreconditions(target.request, before);
     let after: JsonObject;
     let schema: FieldError[];
@@ -46,6 +58,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     writeFields(definition, section, after, changedFields(definition, before, after, named));
     return viewOf(definition, section);
   }, referrers);
+  return withPathWarning(target, written, before, written.result);
 }
 
 function applyPatchDocument({ applyJsonPatch, JsonPatchError }: typeof import('./patch.js'), document: JsonObject, patch: Json): JsonObject {

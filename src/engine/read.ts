@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
 import { readOption } from '../resources/options.js';
-import { isGroup, type JsonObject, type MappedField, type ResourceMapping, type TypeBy } from '../resources/model.js';
+import { applies, isGroup, type JsonObject, type MappedField, type ResourceMapping, type TypeBy } from '../resources/model.js';
 
 /** Sets `target[name]` from the section's option, or `has_<name>` for a write-only secret. */
 function readField(target: JsonObject, name: string, field: MappedField, section: UciSection): void {
@@ -41,15 +41,23 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
   if (definition.typeBy) body[definition.typeBy.field] = typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type);
   // for-in rather than Object.entries(): QuickJS builds an array per entry, and a collection read
   // runs this for every field of every section.
+  const later: string[] = [];
   for (const name in definition.members) {
     const member = definition.members[name];
-    if (isGroup(member)) {
-      const group: JsonObject = {};
-      for (const inner in member.fields) readField(group, inner, member.fields[inner], section);
-      body[name] = group;
-    } else if (name !== definition.typeBy?.field) {
+    if (isGroup(member) || member.when) later.push(name);
+    else if (name !== definition.typeBy?.field) readField(body, name, member, section);
+  }
+  // After the others: a member's `when` looks at one of them.
+  for (const name of later) {
+    const member = definition.members[name];
+    if (!applies(member.when, body)) continue;
+    if (!isGroup(member)) {
       readField(body, name, member, section);
+      continue;
     }
+    const group: JsonObject = {};
+    for (const inner in member.fields) readField(group, inner, member.fields[inner], section);
+    body[name] = group;
   }
   return body;
 }

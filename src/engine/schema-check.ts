@@ -42,11 +42,11 @@ function matches(source: string, text: string): boolean {
 }
 
 /**
- * The errors of `value` against `schema`, in ajv's shape. `patterns` resolves a pattern given as
+ * The errors of `value` against `schema`, in ajv's shape. `pattern` resolves a pattern given as
  * an index (as the generated docs hold them). A value of the wrong type gets its type error alone;
  * a value that fails `anyOf` gets the errors of the one branch of its type, or else `anyOf`.
  */
-export function schemaCheck(schema: JsonSchema, value: unknown, patterns: string[], path = '', errors: SchemaError[] = []): SchemaError[] {
+export function schemaCheck(schema: JsonSchema, value: unknown, pattern: (index: number) => string, path = '', errors: SchemaError[] = []): SchemaError[] {
   const fail = (keyword: string, params: Record<string, unknown>) => errors.push({ instancePath: path, keyword, params });
   if (!hasType(schema, value)) {
     fail('type', { type: schema.type });
@@ -56,25 +56,25 @@ export function schemaCheck(schema: JsonSchema, value: unknown, patterns: string
   if ('const' in schema && schema.const !== value) fail('const', { allowedValue: schema.const });
   if (schema.anyOf) {
     const branches = schema.anyOf as JsonSchema[];
-    if (!branches.some((branch) => !schemaCheck(branch, value, patterns, path).length)) {
+    if (!branches.some((branch) => !schemaCheck(branch, value, pattern, path).length)) {
       const typed = branches.filter((branch) => hasType(branch, value));
-      if (typed.length === 1) schemaCheck(typed[0], value, patterns, path, errors);
+      if (typed.length === 1) schemaCheck(typed[0], value, pattern, path, errors);
       else fail('anyOf', {});
     }
   }
-  if (schema.not && !schemaCheck(schema.not as JsonSchema, value, patterns, path).length) fail('not', {});
+  if (schema.not && !schemaCheck(schema.not as JsonSchema, value, pattern, path).length) fail('not', {});
   if (typeof value === 'string') {
-    const pattern = typeof schema.pattern === 'number' ? patterns[schema.pattern] : (schema.pattern as string | undefined);
+    const source = typeof schema.pattern === 'number' ? pattern(schema.pattern) : (schema.pattern as string | undefined);
     if (schema.minLength !== undefined && length(value) < (schema.minLength as number)) fail('minLength', { limit: schema.minLength });
     if (schema.maxLength !== undefined && length(value) > (schema.maxLength as number)) fail('maxLength', { limit: schema.maxLength });
-    if (pattern !== undefined && !matches(pattern, value)) fail('pattern', { pattern });
+    if (source !== undefined && !matches(source, value)) fail('pattern', { pattern: source });
   } else if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < (schema.minimum as number)) fail('minimum', { comparison: '>=', limit: schema.minimum });
     if (schema.maximum !== undefined && value > (schema.maximum as number)) fail('maximum', { comparison: '<=', limit: schema.maximum });
   } else if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < (schema.minItems as number)) fail('minItems', { limit: schema.minItems });
     if (schema.maxItems !== undefined && value.length > (schema.maxItems as number)) fail('maxItems', { limit: schema.maxItems });
-    if (schema.items) value.forEach((item, index) => schemaCheck(schema.items as JsonSchema, item, patterns, `${path}/${index}`, errors));
+    if (schema.items) value.forEach((item, index) => schemaCheck(schema.items as JsonSchema, item, pattern, `${path}/${index}`, errors));
   } else if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
     const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
@@ -84,7 +84,7 @@ export function schemaCheck(schema: JsonSchema, value: unknown, patterns: string
       for (const name in object) if (!Object.prototype.hasOwnProperty.call(properties, name)) fail('additionalProperties', { additionalProperty: name });
     }
     for (const name in properties) {
-      if (object[name] !== undefined) schemaCheck(properties[name], object[name], patterns, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, errors);
+      if (object[name] !== undefined) schemaCheck(properties[name], object[name], pattern, `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, errors);
     }
   }
   return errors;

@@ -66,8 +66,8 @@ async function sweepResource(
     const body = viewOf(definition, section);
     // A stored value the read cannot represent reads as null, which a PUT would keep as it is.
     const errors: SweepError[] = [];
-    forEachField(definition, body, (path, _name, _field, value) => {
-      if (value === null) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
+    forEachField(definition, body, (path, _name, field, value) => {
+      if (value === null && !field.readOnly) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
       checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });

@@ -8,7 +8,10 @@ import { serializeUci, type UciPackage } from '../uci/index.js';
 const SERVICE_NAME = /^[A-Za-z0-9_-]+$/;
 
 export interface WritePlan<T> {
+  /** Every package the write locks and stages. */
   packages: string[];
+  /** Those it may change; the others are staged to be read (referenced ones), and never written. */
+  writes: string[];
   /** Init scripts to reload after the commit, in order. */
   reload: string[];
   /** Validates and changes the staged packages; throwing aborts the write with nothing written. */
@@ -51,7 +54,9 @@ export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promi
     const result = plan.stage((pkg) => snapshots.get(pkg)!.model);
     const committed: Snapshot[] = [];
     try {
-      for (const snapshot of snapshots.values()) {
+      // A package staged to be read is left as it lies, comments included.
+      for (const pkg of plan.writes) {
+        const snapshot = snapshots.get(pkg)!;
         if (serializeUci(snapshot.model) === snapshot.text) continue;
         commitPackage(ports, snapshot, snapshot.model);
         committed.push(snapshot);

@@ -10,7 +10,7 @@ import {
   type Rules,
   type SchemaError,
 } from '../resources/model.js';
-import { PATTERNS } from '../generated/patterns.js';
+import { pattern } from '../generated/patterns.js';
 import { requestSchemas } from '../openapi/request-schemas.js';
 import { referenceErrors } from './references.js';
 import { schemaCheck } from './schema-check.js';
@@ -63,7 +63,7 @@ function dottedPath(pointer: string, last?: unknown): string {
 
 /** A body's schema errors as field errors; a required field sent as null is `required`. */
 export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
-  return schemaCheck(schema, body, PATTERNS).map((error) => {
+  return schemaCheck(schema, body, pattern).map((error) => {
     const name = error.params.missingProperty ?? error.params.additionalProperty;
     const field = dottedPath(error.instancePath, name);
     const code =

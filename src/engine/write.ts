@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
-import { isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
+import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
@@ -56,15 +56,28 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   const kept = new Set<string>();
   const typeField = definition.typeBy?.field;
   forEachField(definition, body, (path, name, field, value) => {
-    if (path === typeField) return;
+    if (path === typeField || field.readOnly) return;
     const option = field.option ?? name;
     const stored = section.options.get(option);
-    if ((field.secret && value === undefined) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
+    // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
+    // once proto is static); a merge changes only the secrets it names (see changed).
+    const applying = applies(definition.members[path.split('.')[0]].when, body);
+    if ((!changed && field.secret && value === undefined && applying) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
   });
   if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option)) section.options.delete(option);
+  // Groups that do not apply lose their options, but not one a field that applies shares (netifd's
+  // protos reuse option names: dhcp's and pppoe's `norelease`).
+  const applying = new Set<string>();
+  forEachField(definition, body, (path, name, field) => {
+    if (applies(definition.members[path.split('.')[0]].when, body)) applying.add(field.option ?? name);
+  });
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
-    if (path === typeField || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
+    if (!applying.has(option)) {
+      section.options.delete(option);
+      return;
+    }
+    if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
     const written = value === undefined || value === null ? undefined : writeOption(field.codec, value);
     if (written === undefined) section.options.delete(option);
     else section.options.set(option, written);
@@ -87,6 +100,13 @@ export function checkPreconditions(request: Request, current: JsonObject): void 
   const etag = etagOf(current);
   if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
+}
+
+/** The write's answer with X-Mgmt-Path-Warning when it touches the caller's own path; `before`/`after`: the views around it. */
+export async function withPathWarning<T>(target: Target, written: Written<T>, before?: JsonObject, after?: JsonObject): Promise<Written<T>> {
+  if (!target.definition.mgmtPath) return written;
+  const { pathWarning } = await import('./management-path.js');
+  return { ...written, headers: { ...written.headers, ...pathWarning(target.ports, target.request.remoteAddr, target.definition, before, after) } };
 }
 
 /** The answer to a write that leaves a resource: its body, its ETag and the reload headers. */
@@ -112,6 +132,7 @@ export function transact(
   const { definition } = target;
   return runTransaction(target.ports, {
     packages: packagesOf(definition, referrers),
+    writes: [definition.package],
     reload: definition.reload,
     stage(staged) {
       const before = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
@@ -124,16 +145,19 @@ export function transact(
 
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {
   const referrers = await referrersOf(target.entry);
-  return transact(
+  let before: JsonObject | undefined;
+  const written = await transact(
     target,
     (model) => {
       const section = stagedSection(target, model);
-      checkPreconditions(target.request, viewOf(target.definition, section));
+      before = viewOf(target.definition, section);
+      checkPreconditions(target.request, before);
       removeSection(model, section.name);
       return {};
     },
     referrers,
   );
+  return withPathWarning(target, written, before);
 }
 
 /** Gives an anonymous section a generated id, which makes it managed. */

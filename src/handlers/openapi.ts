@@ -1,6 +1,6 @@
 import { DOCS } from '../generated/docs.js';
 import { FIXED } from '../generated/openapi-fixed.js';
-import { PATTERNS } from '../generated/patterns.js';
+import { pattern } from '../generated/patterns.js';
 import { plainResponse } from '../http/response.js';
 import { openapiDocument } from '../openapi/document.js';
 import { withPatterns } from '../openapi/members.js';
@@ -10,6 +10,6 @@ import { withPatterns } from '../openapi/members.js';
  * the build wrote. Hand-built: no security headers.
  */
 export async function GET() {
-  const docs = await Promise.all(DOCS.map(async (load) => withPatterns((await load()).doc, PATTERNS)));
+  const docs = await Promise.all(DOCS.map(async (load) => withPatterns((await load()).doc, pattern)));
   return plainResponse(200, 'application/json', JSON.stringify(openapiDocument(docs, FIXED)));
 }

@@ -39,7 +39,9 @@ export async function GET({ ports, request, route }: Context) {
     headers['Link'] = `<?cursor=${next}&limit=${limit}>; rel="next"`;
     headers['X-Next-Cursor'] = next;
   }
-  return jsonResponse(200, page.map((section) => viewOf(definition, section)), headers);
+  let bodies = page.map((section) => viewOf(definition, section));
+  if (definition.runtime) bodies = (await import('../engine/runtime.js')).withRuntime(ports, definition, bodies, (body) => body.id as string);
+  return jsonResponse(200, bodies, headers);
 }
 
 export async function POST({ ports, request, route }: Context) {

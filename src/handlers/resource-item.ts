@@ -15,13 +15,15 @@ async function target({ ports, request, route, params }: Context) {
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
 export async function GET(context: Context) {
   const { definition, id, ports, request } = await target(context);
-  const body = viewOf(definition, findResourceSection(definition, await readPackage(ports, definition.package), id));
+  const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
+  const body = viewOf(definition, section);
   const etag = etagOf(body);
   const { ifNoneMatch } = conditionsOf(request);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
   }
-  return jsonResponse(200, body, { ETag: etag });
+  const [answer] = definition.runtime ? (await import('../engine/runtime.js')).withRuntime(ports, definition, [body], () => section.name) : [body];
+  return jsonResponse(200, answer, { ETag: etag });
 }
 
 export async function PUT(context: Context) {

@@ -1,5 +1,5 @@
 import { DOCS } from '../generated/docs.js';
-import { PATTERNS } from '../generated/patterns.js';
+import { pattern } from '../generated/patterns.js';
 import { RESOURCES } from '../generated/resources.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
@@ -18,5 +18,5 @@ export async function GET({ params }: Context) {
   const index = keys.indexOf(key);
   if (index < 0) throw new ApiError(404, 'not_found', `No schema for ${key}`);
   const { doc } = await DOCS[index]();
-  return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(doc, PATTERNS)) });
+  return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(doc, pattern)) });
 }

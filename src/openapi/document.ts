@@ -2,7 +2,7 @@
 // response schemas and its paths from the generated docs, then the fixed paths and components the
 // build wrote as JSON.
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
-import { declared, framework, presenceFlag, readable } from './members.js';
+import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { resourcePaths, type Operation } from './operations.js';
 
@@ -32,7 +32,7 @@ function halfObject(fields: Record<string, DocField>, half: Half, extra: Propert
       }
       properties[name] = field.nullable ? withNull(readable(schema)) : readable(schema);
       if (field.always) required.push(name);
-    } else {
+    } else if (!field.readOnly) {
       // null clears a field, so a required one never takes it: not on create, nor in a patch.
       properties[name] = field.required ? schema : withNull(schema);
       if (half === 'request' && field.required) required.push(name);
@@ -48,9 +48,10 @@ export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
   const extra: Properties = half === 'response' ? { ...(id ? { id: readable(id) } : {}), ...rest } : id ? { id } : {};
   const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
     const nullable = half !== 'response' && !holdsRequired(member);
+    const description = (member.description ?? '') + (member.when ? onlyWhile(member.when) : '');
     return {
-      schema: { ...(nullable ? withNull(object) : object), ...(member.description ? { description: member.description } : {}) },
-      required: half === 'response' || (half === 'request' && holdsRequired(member)),
+      schema: { ...(nullable ? withNull(object) : object), ...(description ? { description } : {}) },
+      required: (half === 'response' && !member.when) || (half === 'request' && holdsRequired(member)),
     };
   });
   const framed = half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : half === 'request' && definition.ids ? ['id'] : [];

@@ -1,6 +1,6 @@
 // What the OpenAPI document and the /schema answers say of a resource's members: the framework
 // members, read-only and write-only marks, and the patterns put back.
-import type { DocField, DocGroup, JsonSchema, ResourceDoc } from '../resources/model.js';
+import type { DocField, DocGroup, JsonSchema, ResourceDoc, When } from '../resources/model.js';
 import type { Properties } from './objects.js';
 
 // Not resources/model's isGroup: importing it would split the module every read loads into two chunks.
@@ -38,15 +38,28 @@ export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties
     if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; required on create.` };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
-  properties.runtime = { type: 'object', readOnly: true, description: 'Live state computed by the server; not configuration, not covered by the ETag.' };
+  properties.runtime = {
+    type: ['object', 'null'],
+    readOnly: true,
+    description: 'Live state computed by the server, on the reads of resources that have it; not configuration, not covered by the ETag, ignored in a request. null when the router\'s bus does not answer.',
+  };
   return properties;
 }
 
 export const presenceFlag = (name: string): JsonSchema => ({ type: 'boolean', readOnly: true, description: `Whether \`${name}\` is set; its value is never returned.` });
 
-/** A field as declared: its schema, description and write-only mark. */
+/** A field as declared: its schema, description, and write-only or read-only mark. */
+/** What a `when` adds to a member's description. */
+export const onlyWhile = ({ field, values }: When) => ` Only while \`${field}\` is ${values.join(' or ')}: a read carries it then only.`;
+
 export function declared(field: DocField): JsonSchema {
-  return { ...field.schema, ...(field.description ? { description: field.description } : {}), ...(field.secret ? { writeOnly: true } : {}) };
+  const description = (field.description ?? '') + (field.when ? onlyWhile(field.when) : '');
+  return {
+    ...field.schema,
+    ...(description ? { description } : {}),
+    ...(field.secret ? { writeOnly: true } : {}),
+    ...(field.readOnly ? { readOnly: true } : {}),
+  };
 }
 
 function fieldProperties(properties: Properties, name: string, field: DocField): void {
@@ -69,11 +82,11 @@ export function schemaProperties(doc: ResourceDoc): Properties {
   return properties;
 }
 
-/** A generated doc as the document shows it: each pattern, kept once in `PATTERNS`, put back by its index. */
-export function withPatterns<T>(value: T, patterns: string[]): T {
+/** A generated doc as the document shows it: each pattern, kept once, put back by its index. */
+export function withPatterns<T>(value: T, pattern: (index: number) => string): T {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => withPatterns(item, patterns)) as T;
+  if (Array.isArray(value)) return value.map((item) => withPatterns(item, pattern)) as T;
   const result: Record<string, unknown> = {};
-  for (const key in value) result[key] = key === 'pattern' ? patterns[value[key] as number] : withPatterns(value[key], patterns);
+  for (const key in value) result[key] = key === 'pattern' ? pattern(value[key] as number) : withPatterns(value[key], pattern);
   return result as T;
 }

@@ -52,7 +52,8 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   const described = (...parts: string[]) => (parts.some(Boolean) ? { description: parts.filter(Boolean).join('\n\n') } : {});
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
-  const written = { description: 'The resource as written.', headers: headers('ETag', ...RELOAD_HEADERS), content: body };
+  const writeHeaders = definition.mgmtPath ? [...RELOAD_HEADERS, 'X-Mgmt-Path-Warning'] : RELOAD_HEADERS;
+  const written = { description: 'The resource as written.', headers: headers('ETag', ...writeHeaders), content: body };
   const read = { description: 'The resource.', headers: headers('ETag'), content: body };
   const notModified = { description: 'If-None-Match matched: no body.', headers: headers('ETag') };
   const put = { required: true, content: json(ref('schemas', `${title}Request`)) };
@@ -93,7 +94,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     };
   }
   const idParameter = [ref('parameters', 'Id')];
-  const created = { ...written, headers: headers('ETag', ...RELOAD_HEADERS, 'Idempotent-Replayed') };
+  const created = { ...written, headers: headers('ETag', ...writeHeaders, 'Idempotent-Replayed') };
   return {
     [path]: {
       description: definition.description,
@@ -113,7 +114,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       put: { ...name('replace'), ...item.put },
       patch: { ...name('update'), ...item.patch },
       delete: operation(`Delete from ${definition.path}`, tag, WRITE_ERRORS, {
-        204: { description: 'Deleted: no body.', headers: headers(...RELOAD_HEADERS) },
+        204: { description: 'Deleted: no body.', headers: headers(...writeHeaders) },
       }, {
         ...name('delete'),
         ...described(referenced),

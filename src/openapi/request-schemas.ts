@@ -15,7 +15,8 @@ export function requestSchemas(doc: ResourceDoc): { full: JsonSchema; patch: Jso
     const required: string[] = [];
     for (const name in fields) {
       const field = fields[name];
-      properties[name] = field.required ? field.schema : withNull(field.schema);
+      // A read-only field is another view of an option: tolerated so that a read can be sent back.
+      properties[name] = field.readOnly ? {} : field.required ? field.schema : withNull(field.schema);
       if (field.secret) properties[`has_${name}`] = { type: 'boolean' };
       if (full && field.required) required.push(name);
     }

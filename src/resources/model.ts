@@ -25,6 +25,10 @@ export interface MappedField {
   required?: boolean;
   /** Write-only: never returned; reads carry `has_<name>` instead, and an omitted value is kept. */
   secret?: boolean;
+  /** Read-only: another view of an option a writable field holds (the legacy scalar `ipaddr`); ignored in a write. */
+  readOnly?: boolean;
+  /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. */
+  when?: When;
 }
 
 export interface Field extends MappedField {
@@ -34,8 +38,16 @@ export interface Field extends MappedField {
 }
 
 /** A JSON object whose members are options of the same section (for example a rule's `match`). */
+/** A member applies only while another field has one of some values (a proto's options). */
+export interface When {
+  field: string;
+  values: string[];
+}
+
 export interface MappedGroup {
   fields: Record<string, MappedField>;
+  /** Read only while it applies: daemons give the options of different groups different meanings. */
+  when?: When;
 }
 
 export interface Group extends MappedGroup {
@@ -48,6 +60,13 @@ export type Member = Field | Group;
 
 export function isGroup<T extends object>(member: T): member is Extract<T, { fields: unknown }> {
   return 'fields' in member;
+}
+
+/** Whether a member with a `when` applies to a body (one without applies always). */
+export function applies(when: When | undefined, body: JsonObject): boolean {
+  if (!when) return true;
+  const value = body[when.field];
+  return typeof value === 'string' && when.values.includes(value);
 }
 
 /** The value at a dotted path of member names or array indexes (`match.src_port`, `dns.0`). */
@@ -76,6 +95,20 @@ export interface RuleContext {
   id?: string;
   /** A router file's text (names a daemon resolves from /etc/iproute2/rt_tables), undefined when absent. */
   file(path: string): string | undefined;
+}
+
+/**
+ * Where a resource's `runtime` comes from: one `ubus call` per request, whose answer holds an item per
+ * section. `items` is the path to them: a member name (an array's items, or one object), or `*` for
+ * every member of an object. `key` is the item member holding the section id, or `*` for the name of
+ * the member the item is. `fields` are the members kept, all when omitted.
+ */
+export interface RuntimeSource {
+  object: string;
+  method: string;
+  items: string[];
+  key: string;
+  fields?: string[];
 }
 
 /**
@@ -116,6 +149,16 @@ export interface ResourceMapping {
   ids?: string[];
   /** With it, `type` is the first of the section types the resource serves. */
   typeBy?: TypeBy;
+  /** Live state a read adds to each item as `runtime`, outside the ETag. */
+  runtime?: RuntimeSource;
+  /**
+   * Writes that may cut the caller's own path get X-Mgmt-Path-Warning: matched by section id
+   * against the caller's interface when `fields` (the changes that count) are given, else by the
+   * device the `device` field names against the caller's device.
+   */
+  mgmtPath?: { fields?: string[]; device?: string };
+  /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
+  shortIds?: { when: When; prefix: string; length: number };
 }
 
 /**
@@ -144,6 +187,10 @@ export interface DocField {
   secret?: boolean;
   /** A read answers null for a stored value its codec cannot represent. */
   nullable?: boolean;
+  /** Another view of an option a writable field holds: in reads only. */
+  readOnly?: boolean;
+  /** Read only while another field has one of these values. */
+  when?: When;
   /** A read always carries the field, set or not (a list reads `[]`). */
   always?: boolean;
 }
@@ -151,6 +198,7 @@ export interface DocField {
 export interface DocGroup {
   fields: Record<string, DocField>;
   description?: string;
+  when?: When;
 }
 
 /** A resource as the OpenAPI document and `/schema` describe it: one generated module each. */
@@ -166,6 +214,8 @@ export interface ResourceDoc {
   referencedBy: string[];
   /** The only ids the collection may hold (its definition's `ids`). */
   ids?: string[];
+  /** Its writes may carry X-Mgmt-Path-Warning. */
+  mgmtPath?: boolean;
 }
 
 /** A body's schema error, in ajv's shape: the part the engine maps to field errors. */

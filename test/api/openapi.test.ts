@@ -183,14 +183,16 @@ function losses(before: unknown, served: unknown, at = ''): string[] {
 // The documents 3.0.0 served when the build still wrote them whole; the assembled ones keep all of it.
 test('the assembled /openapi.json and every /schema answer hold everything the generated 3.0.0 documents held', async () => {
   const before = JSON.parse(gunzipSync(readFileSync(new URL('../../../../test/fixtures/api/documents-3.0.0.json.gz', import.meta.url))).toString()) as Body;
-  // What 3.0.0 stated wrongly: any cursor starting `c_`, and one shape for every JSON Patch operation.
+  // What 3.0.0 stated wrongly: any cursor starting `c_`, one shape for every JSON Patch operation, and
+  // a `runtime` that is never null (it is when the bus does not answer).
   const corrected = ['/components/parameters/Cursor/schema/pattern', '/components/schemas/JsonPatch/items/type', '/components/schemas/JsonPatch/items/required', '/components/schemas/JsonPatch/items/properties'];
+  const runtime = /properties\/runtime\/(type|description)$/;
   const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);
-  assert.equal(lost.filter((path) => !corrected.includes(path)), []);
+  assert.equal(lost.filter((path) => !corrected.includes(path) && !runtime.test(path)), []);
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });
     assert.is(response.status, 200, key);
-    assert.equal(losses(answer, response.json), [], key);
+    assert.equal(losses(answer, response.json).filter((path) => !runtime.test(path)), [], key);
   }
 });
 

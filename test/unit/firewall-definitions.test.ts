@@ -22,9 +22,12 @@ const DEFINITIONS = [zones, rules, redirects, nat, forwardings, defaults];
 const seeds = new URL('../../../../shims/emu/seed/etc/config/', import.meta.url);
 const STOCK = readFileSync(new URL('firewall', seeds), 'utf8');
 
-// The body check the engine runs, on schemas with their patterns spelled out.
+// The body check the engine runs, on schemas with their patterns spelled out: none is an index.
+const INDEXED = (index: number): string => {
+  throw new Error(`pattern ${index} given by index`);
+};
 const bodySchemas = new Map(DEFINITIONS.map((definition) => [definition, requestSchemas(docOf(definition)).full]));
-const bodyErrors = (definition: ResourceDefinition, body: JsonObject) => schemaCheck(bodySchemas.get(definition)!, body, []);
+const bodyErrors = (definition: ResourceDefinition, body: JsonObject) => schemaCheck(bodySchemas.get(definition)!, body, INDEXED);
 
 /** The resource body of a section: every field through its codec, groups always as objects. */
 function read(definition: ResourceDefinition, section: UciSection): JsonObject {
@@ -70,7 +73,7 @@ function fieldOf(definition: ResourceDefinition, path: string): Field {
 
 /** Whether the field's schema accepts the value. */
 function accepts(definition: ResourceDefinition, path: string, value: Json): boolean {
-  return !schemaCheck(fieldOf(definition, path).schema, value, []).length;
+  return !schemaCheck(fieldOf(definition, path).schema, value, INDEXED).length;
 }
 
 function shape(definition: ResourceDefinition, path: string, good: Json[], bad: Json[]): void {

@@ -9,7 +9,7 @@ import { requestSchemas } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import { DOCS } from '../../src/generated/docs.js';
-import { PATTERNS } from '../../src/generated/patterns.js';
+import { pattern } from '../../src/generated/patterns.js';
 import { RESOURCES } from '../../src/generated/resources.js';
 import { mapping as generatedRulesMapping } from '../../src/generated/mappings/firewall_rules.js';
 import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
@@ -25,7 +25,7 @@ import { isGroup, type Json, type JsonSchema, type ResourceDefinition, type Sche
 const AJV_OPTIONS = { strict: true, allErrors: true, messages: false } as const;
 
 type Check = (body: unknown) => SchemaError[];
-const checkOf = (schema: JsonSchema): Check => (body) => schemaCheck(schema, body, PATTERNS);
+const checkOf = (schema: JsonSchema): Check => (body) => schemaCheck(schema, body, pattern);
 
 function errorsOf(check: Check, body: unknown): SchemaError[] {
   const errors = check(body);
@@ -215,7 +215,7 @@ test('the body check decides as ajv does on the same schemas, and each error it 
     for (const which of ['full', 'patch'] as const) {
       const reference = ajv.compile(plain[which]);
       for (const body of bodies(definition)) {
-        const found = schemaCheck(shipped[which], body, PATTERNS);
+        const found = schemaCheck(shipped[which], body, pattern);
         const where = `${definition.path} ${which} ${JSON.stringify(body)}`;
         assert.is(found.length === 0, reference(body), where);
         const expected = (reference.errors ?? []).map(({ instancePath, keyword }) => `${instancePath} ${keyword}`);

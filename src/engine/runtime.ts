@@ -1,0 +1,52 @@
+// `runtime`: live state a read adds to each item, from one `ubus call` per request. It is not
+// configuration: outside the ETag, tolerated and ignored in a request body, null when the bus does
+// not answer, so that a read still answers when netifd or ubusd is down.
+import { callBus } from '../platform/bus.js';
+import type { Ports } from '../platform/ports.js';
+import type { Json, JsonObject, ResourceMapping, RuntimeSource } from '../resources/model.js';
+
+const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The items the path leads to, each with the name it has where it lies (a member name or an index). */
+function itemsAt(value: unknown, path: string[]): [string, unknown][] {
+  let found: [string, unknown][] = [['', value]];
+  for (const step of path) {
+    found = found.flatMap(([, item]): [string, unknown][] => {
+      if (!isObject(item)) return [];
+      if (step === '*') return Object.keys(item).map((name) => [name, item[name]]);
+      const next = item[step];
+      return Array.isArray(next) ? next.map((entry, index) => [String(index), entry]) : next === undefined ? [] : [[step, next]];
+    });
+  }
+  return found;
+}
+
+function picked(item: JsonObject, fields: string[] | undefined): JsonObject {
+  if (!fields) return item;
+  const kept: JsonObject = {};
+  for (const field of fields) if (item[field] !== undefined) kept[field] = item[field];
+  return kept;
+}
+
+/** Each section's runtime by id, from one call; undefined when the bus did not answer. */
+export function runtimeById(ports: Ports, { object, method, items, key, fields }: RuntimeSource): Map<string, Json> | undefined {
+  const { answer } = callBus(ports, object, method);
+  if (answer === undefined) return undefined;
+  const byId = new Map<string, Json>();
+  for (const [name, item] of itemsAt(answer, items)) {
+    if (!isObject(item)) continue;
+    const id = key === '*' ? name : item[key];
+    if (typeof id === 'string') byId.set(id, picked(item, fields));
+  }
+  return byId;
+}
+
+/**
+ * Adds `runtime` to read bodies of a resource that has live state: the section's item, `{}` for a
+ * section the daemon does not know (a disabled interface), null for all when the bus did not answer.
+ */
+export function withRuntime(ports: Ports, definition: ResourceMapping, bodies: JsonObject[], idOf: (body: JsonObject) => string): JsonObject[] {
+  if (!definition.runtime) return bodies;
+  const byId = runtimeById(ports, definition.runtime);
+  return bodies.map((body) => ({ ...body, runtime: byId === undefined ? null : (byId.get(idOf(body)) ?? {}) }));
+}

@@ -1,0 +1,165 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseUci } from '../../src/uci/parse.js';
+import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+
+type Body = Record<string, any>;
+
+let router: Router;
+let auth: Record<string, string>;
+const network = () => readFileSync(router.path('/etc/config/network'), 'utf8');
+const sectionOf = (name: string) => parseUci(network()).sections.find((section) => section.name === name);
+/** What the file means to netifd: its sections in order, each with its options in any order. */
+const meaning = (text: string) => parseUci(text).sections.map(({ type, name, options }) => ({ type, name, options: Object.fromEntries([...options].sort()) }));
+const call = (options: RequestOptions) => router.request({ ...options, headers: { ...auth, ...options.headers } });
+const fieldErrors = (response: Response) => ((response.json as Body).errors as Body[]).map((error) => `${error.field}:${error.code}`).sort();
+function filesBelow(dir: string): string[] {
+  const path = router.path(dir);
+  if (!existsSync(path)) return [];
+  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
+  );
+}
+/** Every log and state file the router wrote, as one text. */
+const written = () => ['var/log', 'tmp', 'var/emu'].flatMap(filesBelow).join('\n');
+
+const PRIVATE_KEY = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
+
+test.before.each(async () => {
+  router = await newRouter();
+  auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
+});
+test.after.each(async () => {
+  await router.cleanup();
+});
+
+test('the stock interfaces read with their proto options, the legacy ipaddr and runtime from one ubus call', async () => {
+  const response = await call({ method: 'GET', path: '/network/interfaces' });
+  assert.is(response.status, 200, response.body);
+  const interfaces = response.json as Body[];
+  assert.equal(interfaces.map((item) => item.id), ['loopback', 'lan', 'wan', 'wan6']);
+  const lan = interfaces[1];
+  assert.is(lan.proto, 'static');
+  assert.equal(lan.ipaddrs, ['192.168.1.1']);
+  assert.is(lan.ipaddr, '192.168.1.1');
+  assert.is(lan.netmask, '255.255.255.0');
+  assert.is(lan.dhcp, undefined, 'the dhcp group only while proto is dhcp');
+  assert.is(lan.runtime.up, true);
+  assert.is(lan.runtime.l3_device, 'br-lan');
+  const wan = interfaces[2];
+  assert.equal(wan.dhcp, { reqopts: [], sendopts: [] }, 'proto dhcp carries its group');
+  assert.is(wan.ipaddrs, undefined, 'the static fields only while proto is static');
+  assert.is(wan.runtime.up, true);
+  assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.interface dump'], 'one call for the page');
+});
+
+test('runtime is outside the ETag, null when the bus does not answer, and ignored in a write', async () => {
+  const up = await call({ method: 'GET', path: '/network/interfaces/lan' });
+  writeFileSync(router.path('/var/emu/ubus-down'), '');
+  const down = await call({ method: 'GET', path: '/network/interfaces/lan' });
+  assert.is(down.status, 200, down.body);
+  assert.is((down.json as Body).runtime, null);
+  assert.is(down.headers.etag, up.headers.etag);
+  const before = network();
+  const put = await call({ method: 'PUT', path: '/network/interfaces/lan', body: { ...(up.json as Body), runtime: { up: false } } });
+  assert.is(put.status, 200, put.body);
+  assert.equal(meaning(network()), meaning(before), 'a read sent back changes nothing, runtime and ipaddr included');
+});
+
+test('a wireguard interface gets a short generated id, and its private key is write-only everywhere', async () => {
+  const created = await call({
+    method: 'POST',
+    path: '/network/interfaces',
+    body: { proto: 'wireguard', wireguard: { private_key: PRIVATE_KEY, listen_port: 51820, addresses: ['10.9.0.1/24'] } },
+  });
+  assert.is(created.status, 200, created.body);
+  const body = created.json as Body;
+  assert.match(body.id, /^wg_[a-z0-9]{11}$/);
+  assert.equal(body.wireguard, { has_private_key: true, listen_port: 51820, addresses: ['10.9.0.1/24'] });
+  assert.is(created.headers['x-reload-services'], 'network');
+  assert.is(sectionOf(body.id)!.options.get('private_key'), PRIVATE_KEY);
+  assert.not.ok(created.body.includes(PRIVATE_KEY));
+  const read = await call({ method: 'GET', path: `/network/interfaces/${body.id}` });
+  assert.not.ok(read.body.includes(PRIVATE_KEY));
+  // A merge patch without the key keeps it; a read sent back keeps it too.
+  assert.is((await call({ method: 'PATCH', path: `/network/interfaces/${body.id}`, body: { wireguard: { listen_port: 51821 } } })).status, 200);
+  assert.is((await call({ method: 'PUT', path: `/network/interfaces/${body.id}`, body: (await call({ method: 'GET', path: `/network/interfaces/${body.id}` })).json })).status, 200);
+  assert.is(sectionOf(body.id)!.options.get('private_key'), PRIVATE_KEY);
+  assert.not.ok(written().includes(PRIVATE_KEY), 'no log or state file holds the key');
+});
+
+test('a wireguard interface id is at most 15 characters; a bad key is refused and nothing changes', async () => {
+  const before = router.snapshot();
+  const long = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wireguard_tunnel', proto: 'wireguard', wireguard: { private_key: PRIVATE_KEY } } });
+  assert.is(long.status, 422, long.body);
+  assert.equal(fieldErrors(long), ['proto:conflict']);
+  const badKey = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg0', proto: 'wireguard', wireguard: { private_key: 'not-a-key' } } });
+  assert.is(badKey.status, 422);
+  assert.equal(fieldErrors(badKey), ['wireguard.private_key:invalid_format']);
+  assert.not.ok(badKey.body.includes('not-a-key'), 'the refused secret is not echoed');
+  const wrongGroup = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'x1', proto: 'static', pppoe: { username: 'u' } } });
+  assert.equal(fieldErrors(wrongGroup), ['pppoe:conflict']);
+  assert.equal(router.snapshot(), before);
+});
+
+test('changing proto drops the old proto\'s options and its secret; a group that no longer applies must be cleared', async () => {
+  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'isp', proto: 'pppoe', device: 'eth1', pppoe: { username: 'me', password: 's3cret-pw', norelease: true } } });
+  assert.is(created.status, 200, created.body);
+  assert.equal((created.json as Body).pppoe, { username: 'me', has_password: true, norelease: true });
+  const stale = await call({ method: 'PATCH', path: '/network/interfaces/isp', body: { proto: 'dhcp' } });
+  assert.equal(fieldErrors(stale), ['pppoe:conflict']);
+  const switched = await call({ method: 'PATCH', path: '/network/interfaces/isp', body: { proto: 'dhcp', pppoe: null, dhcp: { hostname: 'router' } } });
+  assert.is(switched.status, 200, switched.body);
+  const options = sectionOf('isp')!.options;
+  assert.equal([...options.keys()].sort(), ['device', 'hostname', 'proto']);
+  assert.equal((switched.json as Body).dhcp, { hostname: 'router', reqopts: [], sendopts: [] });
+});
+
+test('dhcp reqopts are written as one option, which dhcp.sh reads', async () => {
+  const response = await call({ method: 'PUT', path: '/network/interfaces/wan', body: { proto: 'dhcp', device: 'eth1', dhcp: { reqopts: ['121', '249'] } } });
+  assert.is(response.status, 200, response.body);
+  assert.is(sectionOf('wan')!.options.get('reqopts'), '121 249');
+  assert.equal((response.json as Body).dhcp.reqopts, ['121', '249']);
+});
+
+test('X-Mgmt-Path-Warning when a write changes the caller\'s own interface, and not otherwise', async () => {
+  const lan = await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddrs: ['192.168.1.1/24'], netmask: null } });
+  assert.is(lan.status, 200, lan.body);
+  assert.is(lan.headers['x-mgmt-path-warning'], 'interface=lan changed=ipaddrs,netmask');
+  const quiet = await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { dns: ['9.9.9.9'] } });
+  assert.is(quiet.headers['x-mgmt-path-warning'], undefined, 'dns is not a path field');
+  const other = await call({ method: 'PATCH', path: '/network/interfaces/wan', body: { disabled: true } });
+  assert.is(other.headers['x-mgmt-path-warning'], undefined, 'wan is not the path of a LAN caller');
+  const local = await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { disabled: true }, remote: '127.0.0.1', https: false });
+  assert.is(local.status, 200, local.body);
+  assert.is(local.headers['x-mgmt-path-warning'], undefined, 'a loopback caller comes through loopback');
+});
+
+test('X-Mgmt-Path-Warning names the caller\'s device on a device write', async () => {
+  const bridge = ((await call({ method: 'GET', path: '/network/devices' })).json as Body[]).find((item) => item.name === 'br-lan')!;
+  const adopted = await call({ method: 'POST', path: `/network/devices/${bridge.id}/adopt` });
+  assert.is(adopted.status, 200, adopted.body);
+  const patched = await call({ method: 'PATCH', path: `/network/devices/${(adopted.json as Body).id}`, body: { mtu: 1500 } });
+  assert.is(patched.status, 200, patched.body);
+  assert.is(patched.headers['x-mgmt-path-warning'], 'device=br-lan changed=updated');
+  const other = await call({ method: 'POST', path: '/network/devices', body: { name: 'eth1.10', type: '8021q', ifname: 'eth1', vlan: { vid: '10' } } });
+  assert.is(other.status, 200, other.body);
+  assert.is(other.headers['x-mgmt-path-warning'], undefined);
+});
+
+test('an interface a route names cannot be deleted; deleting the caller\'s interface warns', async () => {
+  assert.is((await call({ method: 'POST', path: '/network/routes', body: { id: 'r1', family: 'ipv4', interface: 'wan', target: '10.0.0.0/8' } })).status, 200);
+  const refused = await call({ method: 'DELETE', path: '/network/interfaces/wan' });
+  assert.is(refused.status, 409, refused.body);
+  assert.match((refused.json as Body).message, /network\/routes\/r1/);
+  assert.is((await call({ method: 'DELETE', path: '/network/routes/r1' })).status, 204);
+  assert.is((await call({ method: 'DELETE', path: '/dhcp/servers/lan' })).status, 204, 'the lan DHCP pool names lan too');
+  const removed = await call({ method: 'DELETE', path: '/network/interfaces/lan' });
+  assert.is(removed.status, 204, removed.body);
+  assert.is(removed.headers['x-mgmt-path-warning'], 'interface=lan changed=removed');
+  assert.not.ok(sectionOf('lan'));
+});
+
+test.run();
