@@ -7,14 +7,22 @@ export const BUDGETS = {
   /** The aim for a resource's average share, reported; today's option-rich resources miss it. */
   resourceCompressedAverage: 1_900,
   /** Enforced until the aim is met: today's average and a margin. */
-  resourceCompressedAverageCeiling: 2_000,
+  resourceCompressedAverageCeiling: 2_150,
   resourceCompressedMax: 3_500,
   resourceInstalledAverage: 12_000,
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
   /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 41_000,
+  coreCompressedCeiling: 42_000,
   coreInstalled: 150_000,
+};
+
+/**
+ * Resources past `resourceCompressedMax`, each with its own limit and why: reported as missing the
+ * budget, held to the limit.
+ */
+export const OVER_MAX: Record<string, { limit: number; why: string }> = {
+  network_interfaces: { limit: 5_500, why: 'the options of five protocols (static, dhcp, dhcpv6, pppoe, wireguard) in one resource' },
 };
 
 /** The curated inventory of API v3, for the projection of the whole package. */
@@ -88,7 +96,9 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
       ? `a resource adds ${Math.round(average('compressed'))} B compressed on average, over its ceiling of ${BUDGETS.resourceCompressedAverageCeiling}`
       : '',
     average('installed') > BUDGETS.resourceInstalledAverage ? `a resource adds ${Math.round(average('installed'))} B installed on average, over ${BUDGETS.resourceInstalledAverage}` : '',
-    ...resources.filter(({ size }) => size.compressed > BUDGETS.resourceCompressedMax).map(({ name, size }) => `${name} adds ${Math.round(size.compressed)} B compressed, over ${BUDGETS.resourceCompressedMax}`),
+    ...resources
+      .filter(({ name, size }) => size.compressed > (OVER_MAX[name]?.limit ?? BUDGETS.resourceCompressedMax))
+      .map(({ name, size }) => `${name} adds ${Math.round(size.compressed)} B compressed, over ${OVER_MAX[name]?.limit ?? BUDGETS.resourceCompressedMax}`),
     core.compressed > BUDGETS.coreCompressedCeiling ? `the core is ${core.compressed} B compressed, over its ceiling of ${BUDGETS.coreCompressedCeiling}` : '',
     core.installed > BUDGETS.coreInstalled ? `the core is ${core.installed} B installed, over ${BUDGETS.coreInstalled}` : '',
   ].filter(Boolean);
@@ -97,6 +107,9 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
     average('compressed') > BUDGETS.resourceCompressedAverage
       ? `a resource adds ${Math.round(average('compressed'))} B compressed on average, over the aim of ${BUDGETS.resourceCompressedAverage}`
       : '',
+    ...resources
+      .filter(({ name, size }) => OVER_MAX[name] && size.compressed > BUDGETS.resourceCompressedMax)
+      .map(({ name, size }) => `${name} adds ${Math.round(size.compressed)} B compressed, over ${BUDGETS.resourceCompressedMax}: ${OVER_MAX[name].why}`),
   ].filter(Boolean);
   return { resources, core, problems, misses };
 }

@@ -97,6 +97,7 @@ export function leaseTimeErrors(body: JsonObject, path: string): FieldError[] {
   if (Number.isNaN(seconds) || seconds === Infinity || (seconds >= 120 && seconds <= 2147483647)) return [];
   return [outOfRange(path, `${path} ${value} is ${seconds} s; dnsmasq applies lease times of 120 s to 2147483647 s only`)];
 }
+/*#__NO_SIDE_EFFECTS__*/
 export const leaseTimeCheck = (path: string) => `\`${path}\` is \`infinite\` or 120 s to 2147483647 s.`;
 
 // ---------------------------------------------------------------------------------------------

@@ -115,13 +115,20 @@ export const MATCH_MARK_RATE_TIME: Record<string, Field> = {
 export const COUNTER = field(boolean(FIREWALL4_BOOLEAN), { description: 'Count packets and bytes. Default true.' });
 
 // The statements of the checks below, for the OpenAPI document: a client learns from them what a
-// schema cannot say. Each takes the paths its check is given.
+// schema cannot say. Each takes the paths its check is given. Free of side effects, so that a write
+// that loads the rules leaves them out.
 const named = (paths: string[]) => paths.map((path) => `\`${path}\``).join(', ');
+/*#__NO_SIDE_EFFECTS__*/
 export const portProtocolCheck = (ports: string[]) => `${named(ports)} only with \`match.proto\` tcp and/or udp.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const rangeCheck = (paths: string[]) => `A range in ${named(paths)} must not end before it starts.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const dateOrderCheck = (group: string) => `\`${group}.stop_date\` must not be before \`${group}.start_date\`.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const familyCheck = (family: string, addresses: string[]) => `\`${family}\` and the addresses of ${named(addresses)} must agree on one address family.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const disabledZoneCheck = (paths: string[]) => `${named(paths)} must not name a disabled zone.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const ipsetCheck = (path: string) => `\`${path}\` must name a declared firewall \`ipset\`.`;
 
 /** Protocols lower-cased, as fw4 compares them; an absent proto reads []. */

@@ -94,6 +94,7 @@ const definition: ResourceDefinition = {
   kind: 'collection',
   idPrefix: 'v_',
   reload: ['network'],
+  mgmtPath: { device: 'device' },
   description:
     'VLANs of a VLAN-filtering bridge (DSA switches included): which bridge ports carry the VLAN, tagged or untagged, and which use ' +
     'it as their PVID. Naming a bridge here turns its vlan_filtering on. Interfaces use a VLAN as the device `<bridge>.<vlan>`.',

@@ -186,7 +186,9 @@ export function interfaceSection(context: RuleContext, name: string): UciSection
   return context.read('network').sections.find((section) => section.type === 'interface' && section.name === name);
 }
 
+/*#__NO_SIDE_EFFECTS__*/
 export const tableCheck = (path: string) => `\`${path}\` names a routing table netifd can resolve: a number, main, default, local, or a name in /etc/iproute2/rt_tables.`;
+/*#__NO_SIDE_EFFECTS__*/
 export const onlyWithCheck = (discriminator: string, owners: Record<string, string[]>) =>
   Object.entries(owners)
     .map(([path, allowed]) => `\`${path}\` only with \`${discriminator}\` ${allowed.join('/')}`)

@@ -161,6 +161,7 @@ const definition: ResourceDefinition = {
   kind: 'collection',
   idPrefix: 'd_',
   reload: ['network'],
+  mgmtPath: { device: 'name' },
   description:
     'Network devices: bridges, VLAN devices (802.1Q, 802.1ad), macvlans and veth pairs netifd creates, and settings (MTU, MAC ' +
     'address, sysctls, ethtool, bridge-port options) for existing devices such as switch ports or tun/tap devices.',
