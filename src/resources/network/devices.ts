@@ -128,7 +128,10 @@ function aliasErrors(body: JsonObject, context: RuleContext): FieldError[] {
   return known ? [] : [conflict('vlan.vid', `${vid} is not an alias of a bridge-vlan of ${String(parent)}`)];
 }
 
-/** Two sections naming one device: netifd applies one and loses the other; a port joins one bridge. */
+/**
+ * Two sections naming one device: netifd applies one and loses the other. A port joins one bridge;
+ * the ports of another bridge's bridge-vlans are its members too (bridge.c bridge_config_init).
+ */
 function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const name = valueAt(body, 'name');
   const errors: FieldError[] = [];
@@ -140,6 +143,11 @@ function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
   for (const section of devices) {
     if (section.options.get('type') !== 'bridge') continue;
     for (const port of items(section.options.get('ports'))) owner.set(port, optionText(section.options.get('name')) ?? section.name);
+  }
+  for (const section of others(context, 'bridge-vlan')) {
+    const bridge = optionText(section.options.get('device'));
+    if (bridge === undefined || bridge === name) continue;
+    for (const spec of items(section.options.get('ports'))) owner.set(spec.split(':')[0], bridge);
   }
   for (const [where, port] of strings(body, 'bridge.ports')) {
     if (port === name) errors.push(conflict(where, 'a bridge cannot be its own port'));
@@ -192,7 +200,7 @@ const definition: ResourceDefinition = {
     '`mtu6` is at most `mtu`; `bridge.query_response_interval` is below `bridge.query_interval` (default 12500); with `bridge.stp`, `bridge.forward_delay` is at least 2.',
     '`macaddr` and `veth.peer_macaddr` are not all zero.',
     'A `vlan.vid` that is not a number is an `alias` of a bridge-vlan of the parent `ifname`.',
-    '`name` is configured by one device section only; a port in `bridge.ports` belongs to one bridge and is not the bridge itself.',
+    '`name` is configured by one device section only; a port in `bridge.ports` is not the bridge itself, nor a port (or bridge-vlan port) of another bridge.',
   ],
 };
 
