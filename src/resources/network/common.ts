@@ -113,6 +113,14 @@ export function items(value: UciValue | undefined): string[] {
   return value === undefined ? [] : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
 }
 
+/**
+ * The ports of a bridge `device` section: `ports`, or without it the legacy `ifname`, which netifd
+ * renames to `ports` (config.c config_fixup_bridge_ports).
+ */
+export function bridgePorts(section: UciSection): string[] {
+  return items(section.options.get('ports') ?? section.options.get('ifname'));
+}
+
 /** The network sections of a type, other than the one being written. */
 export function others(context: RuleContext, type: string | ((type: string) => boolean)): UciSection[] {
   const matches = typeof type === 'string' ? (candidate: string) => candidate === type : type;

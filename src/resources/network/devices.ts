@@ -16,6 +16,7 @@ import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, integer, list, text } from '../codecs.js';
 import { valueAt, type Field, type JsonObject, type ResourceDefinition, type Rules, type RuleContext } from '../model.js';
 import {
+  bridgePorts,
   DEVICE_NAME,
   INT32,
   items,
@@ -95,7 +96,10 @@ const OWNERS: Record<string, string[]> = {
 
 function typeErrors(body: JsonObject): FieldError[] {
   const type = valueAt(body, 'type');
-  const errors = onlyWith(body, 'type', OWNERS);
+  // netifd reads a bridge's ifname as its ports (the spelling before `ports`), not as a parent.
+  const errors = onlyWith(body, 'type', OWNERS).map((error) =>
+    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'ifname is the legacy spelling of a bridge\'s ports, which netifd reads only without ports; give them in bridge.ports') : error,
+  );
   if ((type === '8021q' || type === '8021ad' || type === 'macvlan') && typeof valueAt(body, 'ifname') !== 'string') {
     errors.push(required('ifname', `a ${type} device needs its parent device in ifname`));
   }
@@ -142,7 +146,7 @@ function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const owner = new Map<string, string>();
   for (const section of devices) {
     if (section.options.get('type') !== 'bridge') continue;
-    for (const port of items(section.options.get('ports'))) owner.set(port, optionText(section.options.get('name')) ?? section.name);
+    for (const port of bridgePorts(section)) owner.set(port, optionText(section.options.get('name')) ?? section.name);
   }
   for (const section of others(context, 'bridge-vlan')) {
     const bridge = optionText(section.options.get('device'));
