@@ -262,6 +262,18 @@ test('devices: an 8021q device; bridge fields under another type, a port of anot
   await refused({ method: 'PATCH', path: `/network/devices/${guest.id}`, body: { bridge: { forward_delay: 1 } } }, 422, 'validation_failed', ['bridge.forward_delay:conflict']);
 });
 
+test('devices: a bridge with its ports in the legacy ifname owns them; a PUT moves them to bridge.ports', async () => {
+  appendFileSync(router.path('/etc/config/network'), "\nconfig device 'old_bridge'\n\toption name 'br-old'\n\toption type 'bridge'\n\toption ifname 'eth2 eth3'\n");
+  const read = (await call({ method: 'GET', path: '/network/devices/old_bridge' })).json as Body;
+  assert.equal([read.managed, read.ifname, read.bridge.ports], [true, 'eth2 eth3', []]);
+  await refused({ method: 'POST', path: '/network/devices', body: { name: 'br-new', type: 'bridge', bridge: { ports: ['eth3'] } } }, 422, 'validation_failed', ['bridge.ports[0]:conflict']);
+  await refused({ method: 'POST', path: '/network/bridge_vlans', body: { device: 'br-lan', vlan: 5, ports: ['eth2:t'] } }, 422, 'validation_failed', ['ports[0]:conflict']);
+  const legacy = await refused({ method: 'PUT', path: '/network/devices/old_bridge', body: read }, 422, 'validation_failed', ['ifname:conflict', 'ifname:invalid_format']);
+  assert.match(((legacy.json as Body).errors as Body[]).find((error) => error.code === 'conflict')!.message, 'give them in bridge.ports');
+  await written({ method: 'PUT', path: '/network/devices/old_bridge', body: { ...read, ifname: null, bridge: { ports: ['eth2', 'eth3'] } } });
+  assert.equal([...section('old_bridge')!.options], [['name', 'br-old'], ['type', 'bridge'], ['ports', ['eth2', 'eth3']]]);
+});
+
 test('bridge_vlans: port specs, the VLAN range, the bridge and one PVID per port are checked', async () => {
   const first = await written({ method: 'POST', path: '/network/bridge_vlans', body: { device: 'br-lan', vlan: 1, ports: ['lan1:u*', 'lan2:t'] } });
   assert.match(first.id, new RegExp(`^v_${ULID}$`));
