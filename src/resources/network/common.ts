@@ -135,12 +135,17 @@ export function onlyWith(body: JsonObject, discriminator: string, owners: Record
     .map(([path, allowed]) => conflict(path, `${path} applies only with ${discriminator} ${allowed.join(' or ')}; netifd would ignore it`));
 }
 
-/** Every given address field of one family (a route6 gateway must be IPv6, ...). */
-export function familyErrors(body: JsonObject, family: 4 | 6, paths: string[]): FieldError[] {
+/**
+ * Every given address field of the body's `family` (a route6 gateway must be IPv6, ...). Without a
+ * valid family the schema has refused the body already, and no address is wrong for it.
+ */
+export function familyErrors(body: JsonObject, paths: string[]): FieldError[] {
+  const family = valueAt(body, 'family');
+  if (family !== 'ipv4' && family !== 'ipv6') return [];
   return paths.flatMap((path) =>
     strings(body, path)
-      .filter(([, value]) => value.includes(':') !== (family === 6))
-      .map(([where]) => conflict(where, `${where} must be an IPv${family} address here`)),
+      .filter(([, value]) => value.includes(':') !== (family === 'ipv6'))
+      .map(([where]) => conflict(where, `${where} must be an IPv${family === 'ipv6' ? 6 : 4} address here`)),
   );
 }
 

@@ -84,7 +84,7 @@ function interfaceErrors(body: JsonObject, context: RuleContext): FieldError[] {
 }
 
 export const rules: Rules = (body, context) => [
-  ...familyErrors(body, familyOf(body), ['target', 'gateway', 'source']),
+  ...familyErrors(body, ['target', 'gateway', 'source']),
   ...maskErrors(body),
   ...sourceErrors(body),
   ...typeErrors(body),
