@@ -120,6 +120,8 @@ test('routes: each value netifd would drop or the kernel refuse is a 422 naming 
   await refused(post({ ...ROUTE, target: '10.0.0.0/33' }), 422, 'validation_failed', ['target:invalid_format']);
   await refused(post({ ...ROUTE, family: 'inet' }), 422, 'validation_failed', ['family:not_in_enum']);
   await refused(post({ interface: 'lan', target: '10.0.0.0/8' }), 422, 'validation_failed', ['family:required']);
+  // Without a family no address is of the wrong one: the only error is the missing family.
+  await refused(post({ ...ROUTE6, family: null }), 422, 'validation_failed', ['family:required']);
   await refused(post({ family: 'ipv4', interface: 'lan' }), 422, 'validation_failed', ['target:required']);
   await refused(post({ ...ROUTE, metric: '10', via: 'x' }), 422, 'validation_failed', ['metric:invalid_type', 'via:unknown_field']);
   const message = await refused(post({ ...ROUTE, type: 'unreachable', gateway: '192.168.1.2' }), 422, 'validation_failed', ['gateway:conflict']);
@@ -189,7 +191,7 @@ test('rules: rule and rule6 by family; goto, priority, action and lookup checks'
   await refused(post({ suppress_prefixlength: 64, lookup: 'main' }), 422, 'validation_failed', ['suppress_prefixlength:conflict']);
   await refused(post({ action: 'throw' }), 422, 'validation_failed', ['action:not_in_enum']);
   await refused(post({ in: 'nosuch', out: 'nosuch2', lookup: 'main' }), 422, 'validation_failed', ['in:conflict', 'out:conflict']);
-  await refused(post({ family: undefined, lookup: 'main' }), 422, 'validation_failed', ['family:required']);
+  await refused(post({ family: undefined, src: 'fd00::/64', lookup: 'main' }), 422, 'validation_failed', ['family:required']);
   // A retype to IPv6 needs IPv6 prefixes, then rewrites the type only.
   await refused({ method: 'PATCH', path: `/network/rules/${v4.id}`, body: { family: 'ipv6' } }, 422, 'validation_failed', ['src:conflict']);
   await written({ method: 'PATCH', path: `/network/rules/${v4.id}`, body: { family: 'ipv6', src: 'fd00:1::/64' } });
