@@ -98,7 +98,7 @@ function typeErrors(body: JsonObject): FieldError[] {
   const type = valueAt(body, 'type');
   // netifd reads a bridge's ifname as its ports (the spelling before `ports`), not as a parent.
   const errors = onlyWith(body, 'type', OWNERS).map((error) =>
-    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'ifname is the legacy spelling of a bridge\'s ports, which netifd reads only without ports; give them in bridge.ports') : error,
+    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'a bridge\'s ifname is the legacy spelling of its ports; give them in bridge.ports') : error,
   );
   if ((type === '8021q' || type === '8021ad' || type === 'macvlan') && typeof valueAt(body, 'ifname') !== 'string') {
     errors.push(required('ifname', `a ${type} device needs its parent device in ifname`));
@@ -204,7 +204,7 @@ const definition: ResourceDefinition = {
     '`mtu6` is at most `mtu`; `bridge.query_response_interval` is below `bridge.query_interval` (default 12500); with `bridge.stp`, `bridge.forward_delay` is at least 2.',
     '`macaddr` and `veth.peer_macaddr` are not all zero.',
     'A `vlan.vid` that is not a number is an `alias` of a bridge-vlan of the parent `ifname`.',
-    '`name` is configured by one device section only; a port in `bridge.ports` is not the bridge itself, nor a port (or bridge-vlan port) of another bridge.',
+    '`name` is configured by one device section only; a port in `bridge.ports` is not the bridge itself nor in another bridge (its ports or bridge-vlans).',
   ],
 };
 
