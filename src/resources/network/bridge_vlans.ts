@@ -7,7 +7,7 @@
 import type { FieldError } from '../../http/errors.js';
 import { boolean, field, integer, list, text } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules, type RuleContext } from '../model.js';
-import { DEVICE_NAME, items, NETIFD_BOOLEAN, others } from './common.js';
+import { bridgePorts, DEVICE_NAME, items, NETIFD_BOOLEAN, others } from './common.js';
 import { conflict, optionText, strings } from '../checks.js';
 
 /**
@@ -70,7 +70,7 @@ function portErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const elsewhere = new Map<string, string>();
   for (const section of context.read('network').sections) {
     if (section.type !== 'device' || section.options.get('type') !== 'bridge' || section.options.get('name') === device) continue;
-    for (const port of items(section.options.get('ports'))) elsewhere.set(port, optionText(section.options.get('name')) ?? section.name);
+    for (const port of bridgePorts(section)) elsewhere.set(port, optionText(section.options.get('name')) ?? section.name);
   }
   for (const [where, spec] of strings(body, 'ports')) {
     const name = portName(spec);

@@ -113,6 +113,14 @@ export function items(value: UciValue | undefined): string[] {
   return value === undefined ? [] : typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : value;
 }
 
+/**
+ * The ports of a bridge `device` section: `ports`, or without it the legacy `ifname`, which netifd
+ * renames to `ports` (config.c config_fixup_bridge_ports).
+ */
+export function bridgePorts(section: UciSection): string[] {
+  return items(section.options.get('ports') ?? section.options.get('ifname'));
+}
+
 /** The network sections of a type, other than the one being written. */
 export function others(context: RuleContext, type: string | ((type: string) => boolean)): UciSection[] {
   const matches = typeof type === 'string' ? (candidate: string) => candidate === type : type;
@@ -127,12 +135,17 @@ export function onlyWith(body: JsonObject, discriminator: string, owners: Record
     .map(([path, allowed]) => conflict(path, `${path} applies only with ${discriminator} ${allowed.join(' or ')}; netifd would ignore it`));
 }
 
-/** Every given address field of one family (a route6 gateway must be IPv6, ...). */
-export function familyErrors(body: JsonObject, family: 4 | 6, paths: string[]): FieldError[] {
+/**
+ * Every given address field of the body's `family` (a route6 gateway must be IPv6, ...). Without a
+ * valid family the schema has refused the body already, and no address is wrong for it.
+ */
+export function familyErrors(body: JsonObject, paths: string[]): FieldError[] {
+  const family = valueAt(body, 'family');
+  if (family !== 'ipv4' && family !== 'ipv6') return [];
   return paths.flatMap((path) =>
     strings(body, path)
-      .filter(([, value]) => value.includes(':') !== (family === 6))
-      .map(([where]) => conflict(where, `${where} must be an IPv${family} address here`)),
+      .filter(([, value]) => value.includes(':') !== (family === 'ipv6'))
+      .map(([where]) => conflict(where, `${where} must be an IPv${family === 'ipv6' ? 6 : 4} address here`)),
   );
 }
 
@@ -160,25 +173,37 @@ export function hostBitsSet(cidr: string, netmask?: string): boolean {
   return (ipv4Value(address) & host) !== 0;
 }
 
-/** Names defined in an iproute2 table file (`number name` lines). */
-function namesIn(context: RuleContext, path: string): Set<string> {
-  const names = new Set<string>();
+/**
+ * The number each name of an iproute2 table file stands for, as system_resolve_rt_table and
+ * system_resolve_rt_proto read it: `number name` lines, the first line naming it wins, and the
+ * number is strtoul(…, 10) (0 for one that does not start with a digit).
+ */
+function namesIn(context: RuleContext, path: string): Map<string, number> {
+  const names = new Map<string, number>();
   for (const line of (context.file(path) ?? '').split('\n')) {
     const [number, name] = line.trim().split(/\s+/);
-    if (number && name && !number.startsWith('#')) names.add(name);
+    if (number && name && !number.startsWith('#') && !names.has(name)) names.set(name, Number.parseInt(number, 10) || 0);
   }
   return names;
 }
 
-/** A table or protocol name netifd cannot resolve: it drops the route or rule without a word. */
+/**
+ * A table or protocol name netifd cannot resolve: it drops the route or rule without a word. A name
+ * the file gives table 0 (`unspec` in the stock file) is RT_TABLE_UNSPEC, which netifd refuses; a
+ * protocol above 255 likewise.
+ */
 export function namedErrors(body: JsonObject, context: RuleContext, path: string, kind: 'table' | 'proto'): FieldError[] {
   const value = valueAt(body, path);
   if (typeof value !== 'string' || /^\d+$/.test(value)) return [];
   const builtin = kind === 'table' ? ['main', 'default', 'local'] : ['unspec', 'kernel', 'boot', 'static'];
   if (builtin.includes(value)) return [];
-  const names = namesIn(context, kind === 'table' ? '/etc/iproute2/rt_tables' : '/etc/iproute2/rt_protos');
-  if (names.has(value)) return [];
-  return [conflict(path, `${path}: ${value} is not defined in /etc/iproute2/${kind === 'table' ? 'rt_tables' : 'rt_protos'}; netifd would drop the section`)];
+  const file = kind === 'table' ? 'rt_tables' : 'rt_protos';
+  const number = namesIn(context, `/etc/iproute2/${file}`).get(value);
+  if (number === undefined) return [conflict(path, `${path}: ${value} is not defined in /etc/iproute2/${file}; netifd would drop the section`)];
+  if (kind === 'table' ? number === 0 : number > 255) {
+    return [conflict(path, `${path}: ${value} is ${kind === 'table' ? 'table 0 (unspec)' : `protocol ${number}`} in /etc/iproute2/${file}, which netifd refuses; it would drop the section`)];
+  }
+  return [];
 }
 
 /** The logical interfaces configured: `interface` sections, by section name. */
@@ -187,7 +212,7 @@ export function interfaceSection(context: RuleContext, name: string): UciSection
 }
 
 /*#__NO_SIDE_EFFECTS__*/
-export const tableCheck = (path: string) => `\`${path}\` names a routing table netifd can resolve: a number, main, default, local, or a name in /etc/iproute2/rt_tables.`;
+export const tableCheck = (path: string) => `\`${path}\` names a routing table netifd can resolve: a number, main, default, local, or a name /etc/iproute2/rt_tables gives a table other than 0.`;
 /*#__NO_SIDE_EFFECTS__*/
 export const onlyWithCheck = (discriminator: string, owners: Record<string, string[]>) =>
   Object.entries(owners)

@@ -16,6 +16,7 @@ import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, integer, list, text } from '../codecs.js';
 import { valueAt, type Field, type JsonObject, type ResourceDefinition, type Rules, type RuleContext } from '../model.js';
 import {
+  bridgePorts,
   DEVICE_NAME,
   INT32,
   items,
@@ -95,7 +96,10 @@ const OWNERS: Record<string, string[]> = {
 
 function typeErrors(body: JsonObject): FieldError[] {
   const type = valueAt(body, 'type');
-  const errors = onlyWith(body, 'type', OWNERS);
+  // netifd reads a bridge's ifname as its ports (the spelling before `ports`), not as a parent.
+  const errors = onlyWith(body, 'type', OWNERS).map((error) =>
+    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'a bridge\'s ifname is the legacy spelling of its ports; give them in bridge.ports') : error,
+  );
   if ((type === '8021q' || type === '8021ad' || type === 'macvlan') && typeof valueAt(body, 'ifname') !== 'string') {
     errors.push(required('ifname', `a ${type} device needs its parent device in ifname`));
   }
@@ -128,7 +132,10 @@ function aliasErrors(body: JsonObject, context: RuleContext): FieldError[] {
   return known ? [] : [conflict('vlan.vid', `${vid} is not an alias of a bridge-vlan of ${String(parent)}`)];
 }
 
-/** Two sections naming one device: netifd applies one and loses the other; a port joins one bridge. */
+/**
+ * Two sections naming one device: netifd applies one and loses the other. A port joins one bridge;
+ * the ports of another bridge's bridge-vlans are its members too (bridge.c bridge_config_init).
+ */
 function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const name = valueAt(body, 'name');
   const errors: FieldError[] = [];
@@ -139,7 +146,12 @@ function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const owner = new Map<string, string>();
   for (const section of devices) {
     if (section.options.get('type') !== 'bridge') continue;
-    for (const port of items(section.options.get('ports'))) owner.set(port, optionText(section.options.get('name')) ?? section.name);
+    for (const port of bridgePorts(section)) owner.set(port, optionText(section.options.get('name')) ?? section.name);
+  }
+  for (const section of others(context, 'bridge-vlan')) {
+    const bridge = optionText(section.options.get('device'));
+    if (bridge === undefined || bridge === name) continue;
+    for (const spec of items(section.options.get('ports'))) owner.set(spec.split(':')[0], bridge);
   }
   for (const [where, port] of strings(body, 'bridge.ports')) {
     if (port === name) errors.push(conflict(where, 'a bridge cannot be its own port'));
@@ -193,7 +205,7 @@ const definition: ResourceDefinition = {
     '`mtu6` is at most `mtu`; `bridge.query_response_interval` is below `bridge.query_interval` (default 12500); with `bridge.stp`, `bridge.forward_delay` is at least 2.',
     '`macaddr` and `veth.peer_macaddr` are not all zero.',
     'A `vlan.vid` that is not a number is an `alias` of a bridge-vlan of the parent `ifname`.',
-    '`name` is configured by one device section only; a port in `bridge.ports` belongs to one bridge and is not the bridge itself.',
+    '`name` is configured by one device section only; a port in `bridge.ports` is not the bridge itself nor in another bridge (its ports or bridge-vlans).',
   ],
 };
 

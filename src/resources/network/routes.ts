@@ -84,7 +84,7 @@ function interfaceErrors(body: JsonObject, context: RuleContext): FieldError[] {
 }
 
 export const rules: Rules = (body, context) => [
-  ...familyErrors(body, familyOf(body), ['target', 'gateway', 'source']),
+  ...familyErrors(body, ['target', 'gateway', 'source']),
   ...maskErrors(body),
   ...sourceErrors(body),
   ...typeErrors(body),
@@ -153,7 +153,7 @@ const definition: ResourceDefinition = {
     'An IPv6 `mtu` is at least 1280.',
     '`interface` must not name a disabled interface; without `interface` an interface `loopback` must exist (unless the route is disabled).',
     tableCheck('table'),
-    '`proto` names a number, unspec, kernel, boot, static or a name in /etc/iproute2/rt_protos.',
+    '`proto` names a number, unspec, kernel, boot, static or a name /etc/iproute2/rt_protos gives a protocol 0-255.',
   ],
 };
 

@@ -83,7 +83,7 @@ function interfaceErrors(body: JsonObject, context: RuleContext): FieldError[] {
 }
 
 export const rules: Rules = (body, context) => [
-  ...familyErrors(body, valueAt(body, 'family') === 'ipv6' ? 6 : 4, ['src', 'dest']),
+  ...familyErrors(body, ['src', 'dest']),
   ...rangeErrors(body),
   ...actionErrors(body),
   ...prefixErrors(body),
