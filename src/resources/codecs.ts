@@ -15,10 +15,14 @@ export function text(schema: JsonSchema = {}): Typed {
   return { codec: { kind: 'text' }, schema: { type: 'string', ...schema } };
 }
 
-/** An integer option; text that is not a decimal integer reads as null. */
+/**
+ * An integer option; text that is not a decimal integer reads as null. With `c`, the text is read as
+ * C's strtol(text, 0) reads it (netifd's INT32 attributes): `0x10` is 16 and `010` is 8. Writes are
+ * decimal.
+ */
 /*#__NO_SIDE_EFFECTS__*/
-export function integer(schema: { minimum?: number; maximum?: number } = {}): Typed {
-  return { codec: { kind: 'integer' }, schema: { type: 'integer', ...schema } };
+export function integer(schema: { minimum?: number; maximum?: number } = {}, options: { c?: boolean } = {}): Typed {
+  return { codec: { kind: 'integer', ...options }, schema: { type: 'integer', ...schema } };
 }
 
 /**

@@ -10,7 +10,8 @@ export type JsonSchema = { [key: string]: unknown };
  * load, and `readOption`/`writeOption` in options.ts interpret it.
  */
 export type Codec =
-  | { kind: 'text' | 'integer' | 'firewall4Family' }
+  | { kind: 'text' | 'firewall4Family' }
+  | { kind: 'integer'; c?: boolean }
   | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean }
   | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }

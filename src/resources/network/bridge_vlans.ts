@@ -7,7 +7,7 @@
 import type { FieldError } from '../../http/errors.js';
 import { boolean, field, integer, list, text } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules, type RuleContext } from '../model.js';
-import { bridgePorts, DEVICE_NAME, items, NETIFD_BOOLEAN, others } from './common.js';
+import { bridgePorts, DEVICE_NAME, items, NETIFD_BOOLEAN, others, C_INTEGER } from './common.js';
 import { conflict, optionText, strings } from '../checks.js';
 
 /**
@@ -100,7 +100,7 @@ const definition: ResourceDefinition = {
     'it as their PVID. Naming a bridge here turns its vlan_filtering on. Interfaces use a VLAN as the device `<bridge>.<vlan>`.',
   members: {
     device: field(text(DEVICE_NAME), { required: true, description: 'The bridge: the name of a network/devices bridge (br-lan), or br-<interface> of a legacy bridge interface.' }),
-    vlan: field(integer({ minimum: 1, maximum: 4094 }), { required: true, description: 'VLAN id, 1-4094 (netifd takes up to 4095, which the kernel refuses).' }),
+    vlan: field(integer({ minimum: 1, maximum: 4094 }, C_INTEGER), { required: true, description: 'VLAN id, 1-4094 (netifd takes up to 4095, which the kernel refuses).' }),
     ports: field(list(PORT), {
       description:
         'Ports carrying the VLAN, each `name[:flags]`: no flag or `u` untagged, `t` tagged, `*` added to either makes this VLAN the ' +

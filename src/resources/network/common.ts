@@ -83,6 +83,9 @@ export const MAC = { pattern: '^[0-9A-Fa-f]?[02468AaCcEe](:[0-9A-Fa-f]{1,2}){5}$
 
 // ---- numbers and tables --------------------------------------------------------------------------
 
+/** netifd converts INT32 options with strtol(…, 0): `010` is 8. */
+export const C_INTEGER = { c: true };
+
 /** A non-negative INT32 that reads alike on 32-bit targets (strtol saturates at 2^31-1 there). */
 export const INT32 = { minimum: 0, maximum: 2147483647 };
 

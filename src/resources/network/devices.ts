@@ -26,13 +26,14 @@ import {
   onlyWith,
   onlyWithCheck,
   others,
+  C_INTEGER,
 } from './common.js';
 import { conflict, optionText, required, strings } from '../checks.js';
 
 const flag = (description: string) => field(boolean(NETIFD_BOOLEAN), { description });
 /** A BOOL whose netifd default is false: a value netifd drops reads false. */
 const off = (description: string) => field(boolean(NETIFD_FLAG), { description });
-const count = (description: string, range: { minimum: number; maximum: number } = INT32) => field(integer(range), { description });
+const count = (description: string, range: { minimum: number; maximum: number } = INT32) => field(integer(range, C_INTEGER), { description });
 
 // vlandev.c vlandev_qos_mapping_list_apply reads `%u:%u`; the kernel keeps only 3 bits of the 802.1p side.
 const U32 = '(429496729[0-5]|42949672[0-8][0-9]|4294967[01][0-9]{2}|429496[0-6][0-9]{3}|42949[0-5][0-9]{4}|4294[0-8][0-9]{5}|429[0-3][0-9]{6}|42[0-8][0-9]{7}|4[01][0-9]{8}|[1-3][0-9]{9}|[1-9][0-9]{0,8}|0)';

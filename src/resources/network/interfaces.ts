@@ -35,6 +35,7 @@ import {
   TABLE,
   tableCheck,
   WIREGUARD_KEY,
+  C_INTEGER,
 } from './common.js';
 import { conflict, given, strings } from '../checks.js';
 
@@ -45,7 +46,7 @@ const on = (description: string) => field(boolean({ ...NETIFD_BOOLEAN, otherwise
 /*#__NO_SIDE_EFFECTS__*/
 const off = (description: string) => field(boolean(NETIFD_FLAG), { description });
 /*#__NO_SIDE_EFFECTS__*/
-const int = (description: string, range: { minimum: number; maximum: number } = INT32) => field(integer(range), { description });
+const int = (description: string, range: { minimum: number; maximum: number } = INT32) => field(integer(range, C_INTEGER), { description });
 const NO_BLANKS = { pattern: '^[^\\s]+$', maxLength: 255 };
 const HEX_PAIRS = { pattern: '^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2})*$', maxLength: 255 };
 const DOMAIN = { pattern: '^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62}))*\\.?$', maxLength: 253 };

@@ -22,6 +22,7 @@ import {
   ROUTE_PROTO,
   TABLE,
   tableCheck,
+  C_INTEGER,
 } from './common.js';
 import { conflict, given } from '../checks.js';
 
@@ -123,8 +124,8 @@ const definition: ResourceDefinition = {
     }),
     netmask: field(text(NETMASK), { description: 'IPv4 prefix of a `target` given without one: dotted contiguous mask or length. Default 32 (128 for IPv6).' }),
     gateway: field(text(ANY_ADDRESS), { description: 'Next hop, of the route\'s family. Omitted (or 0.0.0.0 / ::): directly connected on the interface.' }),
-    metric: field(integer(INT32), { description: 'Route metric (kernel priority); lower wins. Default the interface\'s `metric`, else 0.' }),
-    mtu: field(integer({ minimum: 68, maximum: 65520 }), { description: 'Path MTU for the destination; the kernel clamps above 65520. IPv6 at least 1280. Default the device\'s.' }),
+    metric: field(integer(INT32, C_INTEGER), { description: 'Route metric (kernel priority); lower wins. Default the interface\'s `metric`, else 0.' }),
+    mtu: field(integer({ minimum: 68, maximum: 65520 }, C_INTEGER), { description: 'Path MTU for the destination; the kernel clamps above 65520. IPv6 at least 1280. Default the device\'s.' }),
     table: field(text(TABLE), {
       description: 'Routing table: 1-4294967295, `main`, `default`, `local` or a name from /etc/iproute2/rt_tables. Default the interface\'s table, else main.',
     }),

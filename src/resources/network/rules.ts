@@ -20,6 +20,7 @@ import {
   NETMASK4,
   TABLE,
   tableCheck,
+  C_INTEGER,
 } from './common.js';
 import { conflict, given } from '../checks.js';
 
@@ -104,14 +105,14 @@ const definition: ResourceDefinition = {
     'with none of them it does nothing. A rule with `in` or `out` is installed only while that interface is up.',
   members: {
     family: field(choice(['ipv4', 'ipv6']), { required: true, description: 'ipv4 (a `rule` section) or ipv6 (a `rule6` section): the section type, not an option. Changing it keeps the id.' }),
-    priority: field(integer(INT32), {
+    priority: field(integer(INT32, C_INTEGER), {
       description: 'Rule priority; lower runs first. Default: the section\'s position among the rules of its family (1, 2, ...), ahead of the main table\'s 32766.',
     }),
     in: field(text(INTERFACE_NAME), { description: 'Match packets arriving on this logical interface (network/interfaces id), by its current device.' }),
     out: field(text(INTERFACE_NAME), { description: 'Match packets leaving through this logical interface (for sockets bound to its device).' }),
     src: field(text(PREFIXED), { description: 'Source prefix `address/len` (IPv4 also `address/dotted-mask`), of the rule\'s family; `/32` or `/128` for one host.' }),
     dest: field(text(PREFIXED), { description: 'Destination prefix, as `src`.' }),
-    tos: field(integer({ minimum: 0, maximum: 255 }), {
+    tos: field(integer({ minimum: 0, maximum: 255 }, C_INTEGER), {
       description: 'TOS (IPv4) or traffic class (IPv6) byte to match. The kernel refuses values outside its TOS or DSCP mask (which depends on its version).',
     }),
     mark: field(text(MARK), { description: 'Firewall mark to match: `value[/mask]`, decimal or 0x hex.' }),
@@ -119,10 +120,10 @@ const definition: ResourceDefinition = {
     ipproto: field(text(IPPROTO), { description: 'IP protocol to match: a name (tcp, udp, icmp, ...) or number 1-255.' }),
     invert: field(boolean(NETIFD_FLAG), { description: 'Apply the rule to packets that do not match. Default false.' }),
     lookup: field(text(TABLE), { description: 'Routing table to look the packet up in: a number, main, default, local or a name from /etc/iproute2/rt_tables.' }),
-    suppress_prefixlength: field(integer({ minimum: 0, maximum: 128 }), {
+    suppress_prefixlength: field(integer({ minimum: 0, maximum: 128 }, C_INTEGER), {
       description: 'Ignore a `lookup` result whose prefix is this long or shorter (0 ignores default routes).',
     }),
-    goto: field(integer({ minimum: 1, maximum: 2147483647 }), { description: 'Continue at the rule with this priority, which must come after this rule\'s `priority`.' }),
+    goto: field(integer({ minimum: 1, maximum: 2147483647 }, C_INTEGER), { description: 'Continue at the rule with this priority, which must come after this rule\'s `priority`.' }),
     action: field(choice(['prohibit', 'unreachable', 'blackhole']), {
       description: 'Drop matching packets: prohibit (EACCES), unreachable (ENETUNREACH) or blackhole (silently). Not with `lookup` or `goto`.',
     }),

@@ -1,0 +1,54 @@
+// How the codecs read and write options: the spellings daemons accept, and the forms they read.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { boolean, integer, list, UCI_BLOB_BOOLEAN } from '../../src/resources/codecs.js';
+import { readOption, writeOption } from '../../src/resources/options.js';
+
+test('a C integer reads as strtol(text, 0) does; a plain one reads decimal only', () => {
+  const c = integer({}, { c: true }).codec;
+  const plain = integer().codec;
+  const cases: [string, number | null, number | null][] = [
+    ['10', 10, 10],
+    ['010', 8, 10],
+    ['0x10', 16, null],
+    ['0X1f', 31, null],
+    ['0', 0, 0],
+    [' 7', 7, 7],
+    ['-3', -3, -3],
+    ['+3', 3, null],
+    ['09', null, 9],
+    ['1e3', null, null],
+    ['12abc', null, null],
+    ['', null, null],
+  ];
+  for (const [text, asC, asPlain] of cases) {
+    assert.is(readOption(c, text), asC, `C ${JSON.stringify(text)}`);
+    assert.is(readOption(plain, text), asPlain, `plain ${JSON.stringify(text)}`);
+  }
+  assert.is(writeOption(c, 8), '8', 'writes are decimal');
+});
+
+test('a boolean reads a value in neither spelling as null, or as the daemon\'s default', () => {
+  const exact = boolean(UCI_BLOB_BOOLEAN).codec;
+  const defaultTrue = boolean({ ...UCI_BLOB_BOOLEAN, otherwise: true }).codec;
+  assert.equal(['1', 'true', '0', 'false', 'yes'].map((text) => readOption(exact, text)), [true, true, false, false, null]);
+  assert.equal(['1', '0', 'yes', 'off'].map((text) => readOption(defaultTrue, text)), [true, false, true, true]);
+});
+
+test('lists: read from a list or a split option, written as the daemon reads them', () => {
+  const plain = list({}).codec;
+  const listOnly = list({}, { listOnly: true }).codec;
+  const single = list({}, { singleAsOption: true }).codec;
+  const joined = list({}, { joined: true }).codec;
+  assert.equal(readOption(plain, 'a  b'), ['a', 'b']);
+  assert.equal(readOption(plain, undefined), []);
+  assert.is(readOption(listOnly, 'a b'), null, 'config_list_foreach ignores a plain option');
+  assert.equal(readOption(listOnly, ['a b']), ['a b']);
+  assert.equal(writeOption(plain, ['a']), ['a']);
+  assert.is(writeOption(single, ['a']), 'a');
+  assert.equal(writeOption(single, ['a', 'b']), ['a', 'b']);
+  assert.is(writeOption(joined, ['121', '249']), '121 249');
+  assert.is(writeOption(joined, []), undefined, 'an empty list removes the option');
+});
+
+test.run();
