@@ -31,8 +31,8 @@ export interface CountedRequest extends Request {
 export const COUNTED: CountedRequest[] = [
   { name: 'GET /healthz', method: 'GET', path: '/healthz', authenticated: false, ceiling: 12.5, target: 6 },
   { name: 'GET /auth/whoami', method: 'GET', path: '/auth/whoami', authenticated: true, ceiling: 17.5, target: 10 },
-  { name: 'GET /firewall/rules', method: 'GET', path: '/firewall/rules', authenticated: true, ceiling: 24.5, target: 10 },
-  { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 22.5, target: 10 },
+  { name: 'GET /firewall/rules', method: 'GET', path: '/firewall/rules', authenticated: true, ceiling: 25.5, target: 10 },
+  { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 23.5, target: 10 },
   { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 52, target: 20 },
   { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 53, target: 20 },
   { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 33, target: 20 },
