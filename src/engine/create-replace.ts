@@ -71,6 +71,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       return viewOf(definition, section);
     },
     await referrersOf(target.entry),
+    () => before,
   );
   return withPathWarning(target, written, before, written.result);
 }

@@ -57,7 +57,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
     return viewOf(definition, section);
-  }, referrers);
+  }, referrers, () => before);
   return withPathWarning(target, written, before, written.result);
 }
 

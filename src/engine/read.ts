@@ -22,7 +22,7 @@ export function servesType({ type, typeBy }: ResourceMapping, candidate: string)
 }
 
 /** The value of the `typeBy` field that a section type stands for. */
-function typeFieldValue({ typeBy }: ResourceMapping & { typeBy: TypeBy }, type: string): string {
+export function typeFieldValue({ typeBy }: ResourceMapping & { typeBy: TypeBy }, type: string): string {
   if (typeBy.prefix !== undefined) return type.slice(typeBy.prefix.length);
   return Object.keys(typeBy.types!).find((value) => typeBy.types![value] === type)!;
 }

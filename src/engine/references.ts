@@ -1,6 +1,7 @@
 import { ApiError, type FieldError } from '../http/errors.js';
 import { RESOURCES } from '../generated/resources.js';
-import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext } from '../resources/model.js';
+import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
+import { servesType, typeFieldValue } from './read.js';
 import type { UciPackage } from '../uci/index.js';
 
 /** The names that sections of the referenced type answer to: their `by` option, or their section name. */
@@ -66,8 +67,9 @@ export function checkNoDanglingReferences(referrers: Referrer[], before: Set<str
     const removed = [...before[i]].filter((name) => !after.has(name));
     if (!removed.length) return;
     for (const section of read(definition.package).sections) {
-      if (section.type !== definition.type) continue;
-      const value = section.options.get(option);
+      if (!servesType(definition, section.type)) continue;
+      // A wireguard peer names its interface by its section type.
+      const value = definition.typeBy?.field === reference.field ? typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type) : section.options.get(option);
       const named = (typeof value === 'string' ? value.split(/\s+/) : value ?? []).filter((name) => removed.includes(name));
       if (named.length) users.push(`${definition.path}/${section.name} (${reference.field}: ${named.join(', ')})`);
     }

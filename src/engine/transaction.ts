@@ -16,6 +16,24 @@ export interface WritePlan<T> {
   reload: string[];
   /** Validates and changes the staged packages; throwing aborts the write with nothing written. */
   stage(staged: (pkg: string) => UciPackage): T;
+  /**
+   * After the reloads, applies the change to the running kernel: the interfaces applied and those
+   * skipped (down or unknown), or why it failed, which restores the snapshot as a failed reload does.
+   */
+  apply?(result: T, staged: (pkg: string) => UciPackage): KernelOutcome | { failure: string };
+}
+
+export interface KernelOutcome {
+  applied: string[];
+  skipped: string[];
+}
+
+/** X-Kernel-Status and X-Kernel-Applied as the spec defines them. */
+function kernelHeaders(outcome: KernelOutcome | undefined): Record<string, string> {
+  if (!outcome) return { 'X-Kernel-Status': 'no_kernel' };
+  const { applied, skipped } = outcome;
+  const status = !applied.length && !skipped.length ? 'no_kernel' : !applied.length ? 'skipped' : skipped.length ? 'partial' : 'ok';
+  return { 'X-Kernel-Status': status, ...(applied.length ? { 'X-Kernel-Applied': applied.join(',') } : {}) };
 }
 
 export interface Written<T> {
@@ -69,9 +87,11 @@ export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promi
       const failure = reload(ports, service);
       if (failure !== undefined) restoreAfterFailedReload(ports, committed, plan.reload, failure);
     }
+    const applied = plan.apply?.(result, (pkg) => snapshots.get(pkg)!.model);
+    if (applied && 'failure' in applied) restoreAfterFailedReload(ports, committed, plan.reload, applied.failure);
     return {
       result,
-      headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': plan.reload.join(','), 'X-Kernel-Status': 'no_kernel' },
+      headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': plan.reload.join(','), ...kernelHeaders(applied as KernelOutcome | undefined) },
     };
   } finally {
     held.release();

@@ -124,22 +124,26 @@ export function packagesOf(definition: ResourceMapping, referrers: Referrer[] = 
  * One write to the resource's package, reloading its services. With `referrers` (the resources
  * that name this one's sections) a write that would leave them naming nothing is refused.
  */
-export function transact(
+export async function transact(
   target: Target,
   stage: (model: UciPackage, read: (pkg: string) => UciPackage) => JsonObject,
   referrers: Referrer[] = [],
+  before?: () => JsonObject | undefined,
 ): Promise<Written<JsonObject>> {
-  const { definition } = target;
-  return runTransaction(target.ports, {
+  const { definition, ports } = target;
+  // Loaded only for the resources that have a kernel apply.
+  const kernel = definition.kernel && (await import('./kernel.js'));
+  return runTransaction(ports, {
     packages: packagesOf(definition, referrers),
     writes: [definition.package],
     reload: definition.reload,
     stage(staged) {
-      const before = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
+      const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
       const result = stage(staged(definition.package), staged);
-      checkNoDanglingReferences(referrers, before, staged);
+      checkNoDanglingReferences(referrers, names, staged);
       return result;
     },
+    ...(kernel ? { apply: (result, staged) => kernel.applyWireguardPeer(ports, definition, before?.(), result.id === undefined ? undefined : result, staged) } : {}),
   });
 }
 
@@ -156,6 +160,7 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
       return {};
     },
     referrers,
+    () => before,
   );
   return withPathWarning(target, written, before);
 }

@@ -158,6 +158,8 @@ export interface ResourceMapping {
    * device the `device` field names against the caller's device.
    */
   mgmtPath?: { fields?: string[]; device?: string };
+  /** After the reload, the change is applied to the running kernel too (spec write step 7): wireguard peers. */
+  kernel?: 'wireguard';
   /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
   shortIds?: { when: When; prefix: string; length: number };
 }

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/router.js';
 
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
-const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules'];
+const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules', 'network:wireguard_peers'];
 const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers'];
 
 type Body = Record<string, any>;
