@@ -44,15 +44,16 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   const { definition, ports } = target;
   const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
-  const written = await transact(target, (model, read) => {
+  let after: JsonObject | undefined;
+  const write = () => transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
     checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) });
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
     const section = addSection(model, sectionTypeOf(definition, fields), name);
     writeFields(definition, section, fields);
-    return viewOf(definition, section);
+    return (after = viewOf(definition, section));
   });
-  return withPathWarning(target, written, undefined, written.result);
+  return withPathWarning(target, write, () => ({ after }));
 }
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
@@ -60,7 +61,9 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
   const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   let before: JsonObject | undefined;
-  const written = await transact(
+  let after: JsonObject | undefined;
+  const referrers = await referrersOf(target.entry);
+  const write = () => transact(
     target,
     (model, read) => {
       const section = stagedSection(target, model);
@@ -68,11 +71,11 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       checkPreconditions(target.request, before);
       checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) });
       writeFields(definition, section, fields);
-      return viewOf(definition, section);
+      return (after = viewOf(definition, section));
     },
-    await referrersOf(target.entry),
+    referrers,
     () => before,
   );
-  return withPathWarning(target, written, before, written.result);
+  return withPathWarning(target, write, () => ({ before, after }));
 }
 

@@ -38,7 +38,13 @@ function interfaceOf(ports: Ports, device: string, source: string | undefined): 
  * The way back to the caller, by a kernel route lookup of its address, so it holds for IPv6 and for
  * callers beyond every local prefix. An IPv4-mapped caller is looked up as the IPv4 address it is.
  */
-export function managementPath(ports: Ports, remoteAddr: string) {
+export interface ManagementPath {
+  address: string;
+  device: string | null;
+  interface: string | null;
+}
+
+export function managementPath(ports: Ports, remoteAddr: string): ManagementPath {
   const address = remoteAddr.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   const route = ports.run(['/sbin/ip', 'route', 'get', address]);
   const device = route.code === 0 ? / dev (\S+)/.exec(route.stdout)?.[1] : undefined;
@@ -50,20 +56,20 @@ export function managementPath(ports: Ports, remoteAddr: string) {
 /**
  * X-Mgmt-Path-Warning for a write that touches the caller's own path (spec: advisory, the write is
  * not refused): `interface=<id> changed=<fields>` when it changes the listed fields of the caller's
- * interface or removes it, `device=<name> changed=created|updated|removed` for its device. The route
- * lookup runs only for a write that could touch a path. `before`/`after`: the read views around the write.
+ * interface or removes it, `device=<name> changed=created|updated|removed` for its device. `path`:
+ * the caller's path as it was before the write; `before`/`after`: the read views around the write.
  */
-export function pathWarning(ports: Ports, remoteAddr: string, definition: ResourceMapping, before?: JsonObject, after?: JsonObject): Record<string, string> {
+export function pathWarning(path: ManagementPath, definition: ResourceMapping, before?: JsonObject, after?: JsonObject): Record<string, string> {
   const watch = definition.mgmtPath;
   if (!watch) return {};
   const view = (after ?? before)!;
   if (watch.device === undefined) {
     const changed = after ? (watch.fields ?? []).filter((field) => !jsonEqual(before?.[field] ?? null, after[field] ?? null)) : ['removed'];
-    if (!before || !changed.length || managementPath(ports, remoteAddr).interface !== view.id) return {};
+    if (!before || !changed.length || path.interface !== view.id) return {};
     return { 'X-Mgmt-Path-Warning': `interface=${String(view.id)} changed=${changed.join(',')}` };
   }
   const device = view[watch.device];
   const changed = !before ? 'created' : !after ? 'removed' : jsonEqual(before, after) ? undefined : 'updated';
-  if (changed === undefined || typeof device !== 'string' || managementPath(ports, remoteAddr).device !== device) return {};
+  if (changed === undefined || typeof device !== 'string' || path.device !== device) return {};
   return { 'X-Mgmt-Path-Warning': `device=${device} changed=${changed}` };
 }

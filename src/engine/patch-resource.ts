@@ -37,7 +37,8 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   const referrers = await referrersOf(target.entry);
   const jsonPatchModule = jsonPatch ? await import('./patch.js') : undefined;
   let before: JsonObject | undefined;
-  const written = await transact(target, (model, read) => {
+  let written: JsonObject | undefined;
+  const write = () => transact(target, (model, read) => {
     const section = stagedSection(target, model);
     before = viewOf(definition, section);
     checkPreconditions(target.request, before);
@@ -56,9 +57,9 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     }
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
-    return viewOf(definition, section);
+    return (written = viewOf(definition, section));
   }, referrers, () => before);
-  return withPathWarning(target, written, before, written.result);
+  return withPathWarning(target, write, () => ({ before, after: written }));
 }
 
 function applyPatchDocument({ applyJsonPatch, JsonPatchError }: typeof import('./patch.js'), document: JsonObject, patch: Json): JsonObject {

@@ -102,11 +102,22 @@ export function checkPreconditions(request: Request, current: JsonObject): void 
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
 }
 
-/** The write's answer with X-Mgmt-Path-Warning when it touches the caller's own path; `before`/`after`: the views around it. */
-export async function withPathWarning<T>(target: Target, written: Written<T>, before?: JsonObject, after?: JsonObject): Promise<Written<T>> {
-  if (!target.definition.mgmtPath) return written;
-  const { pathWarning } = await import('./management-path.js');
-  return { ...written, headers: { ...written.headers, ...pathWarning(target.ports, target.request.remoteAddr, target.definition, before, after) } };
+/**
+ * Runs a write and answers with X-Mgmt-Path-Warning when it touched the caller's own path, which is
+ * looked up before the write: afterwards the interface it came through may be gone. `views` gives
+ * the read views around the write.
+ */
+export async function withPathWarning<T>(
+  target: Target,
+  write: () => Promise<Written<T>>,
+  views: () => { before?: JsonObject; after?: JsonObject },
+): Promise<Written<T>> {
+  if (!target.definition.mgmtPath) return write();
+  const { managementPath, pathWarning } = await import('./management-path.js');
+  const path = managementPath(target.ports, target.request.remoteAddr);
+  const written = await write();
+  const { before, after } = views();
+  return { ...written, headers: { ...written.headers, ...pathWarning(path, target.definition, before, after) } };
 }
 
 /** The answer to a write that leaves a resource: its body, its ETag and the reload headers. */
@@ -150,19 +161,20 @@ export async function transact(
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {
   const referrers = await referrersOf(target.entry);
   let before: JsonObject | undefined;
-  const written = await transact(
-    target,
-    (model) => {
-      const section = stagedSection(target, model);
-      before = viewOf(target.definition, section);
-      checkPreconditions(target.request, before);
-      removeSection(model, section.name);
-      return {};
-    },
-    referrers,
-    () => before,
-  );
-  return withPathWarning(target, written, before);
+  const write = () =>
+    transact(
+      target,
+      (model) => {
+        const section = stagedSection(target, model);
+        before = viewOf(target.definition, section);
+        checkPreconditions(target.request, before);
+        removeSection(model, section.name);
+        return {};
+      },
+      referrers,
+      () => before,
+    );
+  return withPathWarning(target, write, () => ({ before }));
 }
 
 /** Gives an anonymous section a generated id, which makes it managed. */

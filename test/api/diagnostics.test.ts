@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/router.js';
@@ -65,10 +65,9 @@ test('the management path follows the kernel route: loopback, IPv6 and IPv4-mapp
 });
 
 test('the management path names no interface when none claims the device, and no device when the lookup fails', async () => {
-  const dump = router.path('/var/emu/ubus/network.interface/dump.json');
-  const interfaces = JSON.parse(readFileSync(dump, 'utf8'));
-  interfaces.interface = interfaces.interface.filter((entry: Body) => entry.interface !== 'lan');
-  writeFileSync(dump, JSON.stringify(interfaces));
+  // netifd without lan: a pinned answer instead of the one derived from the configuration.
+  mkdirSync(router.path('/var/emu/ubus/network.interface'), { recursive: true });
+  writeFileSync(router.path('/var/emu/ubus/network.interface/dump.json'), JSON.stringify({ interface: [{ interface: 'loopback', up: true, l3_device: 'lo', device: 'lo' }] }));
   assert.equal(((await diagnostics()).json as Body).management_path, { address: '192.168.1.100', device: 'br-lan', interface: null });
   writeFileSync(router.path('/var/emu/ubus-down'), '');
   assert.equal(((await diagnostics({ remote: '127.0.0.1' })).json as Body).management_path, { address: '127.0.0.1', device: 'lo', interface: null });

@@ -55,6 +55,17 @@ test('the stock interfaces read with their proto options, the legacy ipaddr and 
   assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.interface dump'], 'one call for the page');
 });
 
+test('the emulated netifd follows the configuration: runtime after a write, and an interface set down by hand', async () => {
+  assert.is((await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddrs: ['192.168.2.1/24'], netmask: null } })).status, 200);
+  assert.equal(((await call({ method: 'GET', path: '/network/interfaces/lan' })).json as Body).runtime['ipv4-address'], [{ address: '192.168.2.1', mask: 24 }]);
+  assert.is((await call({ method: 'PATCH', path: '/network/interfaces/wan', body: { disabled: true } })).status, 200);
+  assert.is(((await call({ method: 'GET', path: '/network/interfaces/wan' })).json as Body).runtime.up, false);
+  writeFileSync(router.path('/var/emu/netifd/loopback.down'), '');
+  const loopback = ((await call({ method: 'GET', path: '/network/interfaces/loopback' })).json as Body).runtime;
+  assert.equal([loopback.up, loopback.l3_device], [false, undefined]);
+  assert.is(((await call({ method: 'GET', path: '/network/interfaces/wan6' })).json as Body).runtime.up, false, 'the stock wan6 has no DHCPv6 upstream');
+});
+
 test('runtime is outside the ETag, null when the bus does not answer, and ignored in a write', async () => {
   const up = await call({ method: 'GET', path: '/network/interfaces/lan' });
   writeFileSync(router.path('/var/emu/ubus-down'), '');

@@ -27,16 +27,16 @@ const PEER_KEY = 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=';
 const NEW_PEER_KEY = 'TrMvSoP4jYQlY6RIzBgbssQqY3vxI2Pi+y71lOWWXX0=';
 const PRESHARED = 'FpCyhws9cxwWoV4xELtfJvjJN+zQVRPISllRWgeopVE=';
 
-/** netifd's view of wg0: up with a WireGuard device, or absent. */
-function wg0(up: boolean, device = up) {
-  const status = router.path('/var/emu/ubus/network.interface.wg0');
-  rmSync(status, { recursive: true, force: true });
-  if (up) {
-    mkdirSync(status, { recursive: true });
-    writeFileSync(join(status, 'status.json'), JSON.stringify({ up: true, l3_device: 'wg0', proto: 'wireguard' }));
+/**
+ * wg0 otherwise than up, which the emulator derives from the configuration: down, or up to netifd
+ * while its kernel device is gone (its status pinned, the device marked down).
+ */
+function wg0(state: 'down' | 'gone') {
+  writeFileSync(router.path('/var/emu/netifd/wg0.down'), '');
+  if (state === 'gone') {
+    mkdirSync(router.path('/var/emu/ubus/network.interface.wg0'), { recursive: true });
+    writeFileSync(router.path('/var/emu/ubus/network.interface.wg0/status.json'), JSON.stringify({ up: true, l3_device: 'wg0', proto: 'wireguard' }));
   }
-  rmSync(router.path('/var/emu/wg/wg0.dump'), { force: true });
-  if (device) writeFileSync(router.path('/var/emu/wg/wg0.dump'), `${INTERFACE_KEY}\tpublic\t51820\toff\n`);
 }
 
 const PEER = { interface: 'wg0', public_key: PEER_KEY, preshared_key: PRESHARED, allowed_ips: ['10.9.0.2/32', '10.10.0.0/24'], route_allowed_ips: true, endpoint_host: 'vpn.example.net', endpoint_port: 51821 };
@@ -55,6 +55,7 @@ test.after.each(async () => {
 });
 
 test('a peer lives in a wireguard_<interface> section; a down interface is skipped, not a failure', async () => {
+  wg0('down');
   const response = await call({ method: 'POST', path: '/network/wireguard_peers', body: { id: 'laptop', ...PEER } });
   assert.is(response.status, 200, response.body);
   const body = response.json as Body;
@@ -71,7 +72,6 @@ test('a peer lives in a wireguard_<interface> section; a down interface is skipp
 });
 
 test('a write reaches the running device: wg set with the key on stdin, and a route per allowed IP', async () => {
-  wg0(true);
   const response = await call({ method: 'POST', path: '/network/wireguard_peers', body: { id: 'laptop', ...PEER } });
   assert.is(response.status, 200, response.body);
   assert.is(response.headers['x-kernel-status'], 'ok');
@@ -82,7 +82,7 @@ test('a write reaches the running device: wg set with the key on stdin, and a ro
 
 test('a rotated key removes the old peer first; a disabled or deleted peer is removed', async () => {
   assert.is((await call({ method: 'POST', path: '/network/wireguard_peers', body: { id: 'laptop', ...PEER, route_allowed_ips: false } })).status, 200);
-  wg0(true);
+  rmSync(router.path('/var/log/wg.log'));
   const rotated = await call({ method: 'PATCH', path: '/network/wireguard_peers/laptop', body: { public_key: NEW_PEER_KEY } });
   assert.is(rotated.status, 200, rotated.body);
   assert.equal(logOf('wg.log').map((line) => line.split(' ').slice(0, 5).join(' ')), [`set wg0 peer ${PEER_KEY} remove`, `set wg0 peer ${NEW_PEER_KEY} preshared-key`]);
@@ -99,7 +99,7 @@ test('a rotated key removes the old peer first; a disabled or deleted peer is re
 });
 
 test('a failed kernel apply restores the configuration, as a failed reload does', async () => {
-  wg0(true, false);
+  wg0('gone');
   const before = network();
   const response = await call({ method: 'POST', path: '/network/wireguard_peers', body: { id: 'laptop', ...PEER } });
   assert.is(response.status, 500, response.body);
