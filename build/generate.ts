@@ -4,6 +4,7 @@
 // built from at request time); and the fixed part of the OpenAPI document. Each comes
 // from its generator under build/generators/. Run from dist/gen/build/ after
 // `tsc -p tsconfig.generate.json`, before the project's own compilation.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, loadResources, ROOT } from './generators/inventory.js';
@@ -32,8 +33,11 @@ async function generate(): Promise<void> {
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
   });
   write('resources.ts', resourcesModule(resources));
-  write('docs.ts', docsIndexModule(resources));
-  write('openapi-fixed.ts', fixedModule(version));
+  const fixed = fixedModule(version);
+  write('openapi-fixed.ts', fixed);
+  // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM.
+  const documentId = createHash('sha256').update(JSON.stringify(docs)).update(fixed).digest('hex').slice(0, 16);
+  write('docs.ts', docsIndexModule(resources, documentId));
 }
 
 await generate();

@@ -14,6 +14,7 @@ export interface Request {
 }
 
 export const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
+export const ROUTE = JSON.stringify({ id: 'bench', family: 'ipv4', interface: 'lan', target: '10.99.0.0/16', gateway: '192.168.1.2' });
 const COUNTED_RULE = JSON.stringify({ id: 'counted', name: 'Counted', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2223'] } });
 
 export interface CountedRequest extends Request {
@@ -33,9 +34,14 @@ export const COUNTED: CountedRequest[] = [
   { name: 'GET /auth/whoami', method: 'GET', path: '/auth/whoami', authenticated: true, ceiling: 17.5, target: 10 },
   { name: 'GET /firewall/rules', method: 'GET', path: '/firewall/rules', authenticated: true, ceiling: 25.5, target: 10 },
   { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 23.5, target: 10 },
-  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 52, target: 20 },
-  { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 53, target: 20 },
-  { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 33, target: 20 },
+  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 53.5, target: 20 },
+  { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 54, target: 20 },
+  { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 33.5, target: 20 },
+  { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 25, target: 10 },
+  { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 45.5, target: 20 },
+  { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 32, target: 20 },
+  // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 22, target: 20 },
 ];
 
 export interface Invocation {
@@ -66,6 +72,7 @@ export async function prepareSandbox(root: string, qjs: string): Promise<(reques
     })!,
   });
   runRequest(root, cgi({ method: 'POST', path: '/firewall/rules', body: RULE }, true), [qjs]);
+  runRequest(root, cgi({ method: 'GET', path: '/openapi.json' }, false), [qjs]);
   return cgi;
 }
 

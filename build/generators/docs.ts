@@ -90,12 +90,15 @@ export function docModule(doc: ResourceDoc, patternIndex: Map<string, number>): 
   ].join('\n');
 }
 
-export function docsIndexModule(resources: Resource[]): string {
+export function docsIndexModule(resources: Resource[], documentId: string): string {
   const loaders = resources.map(({ module }) => `  () => import(${JSON.stringify(`./docs/${module}.js`)}),`);
   return [
     `${HEADER}import type { ResourceDoc } from '../resources/model.js';`,
     '',
     `export const DOCS: (() => Promise<{ doc: ResourceDoc }>)[] = [\n${loaders.join('\n')}\n];`,
+    '',
+    '/** Changes with any doc or the fixed part: names the assembled document. */',
+    `export const DOCUMENT_ID = ${JSON.stringify(documentId)};`,
     '',
   ].join('\n');
 }

@@ -20,6 +20,13 @@ export function routerPorts(): Ports {
   }
 
   function readFile(path: string): string | undefined {
+    // std.loadFile reads in one fread; readAsString reads a byte per getc, which costs a router
+    // tens of instructions a byte. loadFile sizes a file by seeking, so /proc files (size 0) and
+    // errors take the slow way, which also tells a missing file from another failure.
+    if (!path.startsWith('/proc/')) {
+      const text = std.loadFile(real(path));
+      if (text !== null) return text;
+    }
     const error: { errno?: number } = {};
     const file = std.open(real(path), 'r', error);
     if (!file) {

@@ -1,15 +1,30 @@
-import { DOCS } from '../generated/docs.js';
-import { FIXED } from '../generated/openapi-fixed.js';
-import { pattern } from '../generated/patterns.js';
+import { DOCUMENT_ID } from '../generated/docs.js';
 import { plainResponse } from '../http/response.js';
-import { openapiDocument } from '../openapi/document.js';
-import { withPatterns } from '../openapi/members.js';
+import type { Context } from './context.js';
+
+const KEPT_PREFIX = 'wrtapi-openapi.';
+const KEPT = `/tmp/${KEPT_PREFIX}${DOCUMENT_ID}.json`;
 
 /**
  * `GET /openapi.json`: the document, assembled from each resource's generated doc and the fixed part
- * the build wrote. Hand-built: no security headers.
+ * the build wrote. Assembling it costs a router as much as dozens of reads, so the first fetch keeps
+ * it in /tmp (RAM, never flash), named for the docs it came from, and later fetches answer that
+ * copy without loading the assembly. Hand-built: no security headers.
  */
-export async function GET() {
+export async function GET({ ports }: Context) {
+  const kept = ports.readFile(KEPT);
+  if (kept !== undefined) return plainResponse(200, 'application/json', kept);
+  const [{ DOCS }, { FIXED }, { pattern }, { openapiDocument }, { withPatterns }] = await Promise.all([
+    import('../generated/docs.js'),
+    import('../generated/openapi-fixed.js'),
+    import('../generated/patterns.js'),
+    import('../openapi/document.js'),
+    import('../openapi/members.js'),
+  ]);
   const docs = await Promise.all(DOCS.map(async (load) => withPatterns((await load()).doc, pattern)));
-  return plainResponse(200, 'application/json', JSON.stringify(openapiDocument(docs, FIXED)));
+  const text = JSON.stringify(openapiDocument(docs, FIXED));
+  // A copy from an earlier build of the package is of no use any more.
+  for (const name of ports.list('/tmp')) if (name.startsWith(KEPT_PREFIX) && `/tmp/${name}` !== KEPT) ports.remove(`/tmp/${name}`);
+  ports.writeFileAtomic(KEPT, text);
+  return plainResponse(200, 'application/json', text);
 }
