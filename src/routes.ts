@@ -17,6 +17,7 @@ const FIXED_ROUTES: Route[] = [
   { template: '/diagnostics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'diagnostics' } }, load: () => import('./handlers/diagnostics.js') },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
+  { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */

@@ -102,6 +102,16 @@ function fixedPaths(): Record<string, Operation> {
       get: operation('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
       delete: operation('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
     },
+    '/system/password': {
+      post: operation('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
+        operationId: 'setPassword',
+        description:
+          'Runs the router\'s passwd with the password on its stdin; the password is never returned, logged or put in an argv. ' +
+          'Refused with 422 unless `user` is a user of /etc/passwd (`not_in_enum`) and the password is at most 4094 bytes of UTF-8. ' +
+          'Takes the global lock exclusively: 423 while a configuration write runs.',
+        requestBody: { required: true, content: json(ref('schemas', 'PasswordRequest')) },
+      }),
+    },
     '/openapi.json': {
       get: operation('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',

@@ -199,6 +199,22 @@ export const FIXED_SCHEMAS: Properties = {
     required: ['name', 'bearer'],
     properties: { name: { type: 'string' }, bearer: { type: ['string', 'null'], description: 'Null on an idempotent replay.' } },
   },
+  PasswordRequest: {
+    type: 'object',
+    required: ['user', 'password'],
+    additionalProperties: false,
+    properties: {
+      user: { type: 'string', description: 'A user of /etc/passwd, such as `root`.' },
+      password: {
+        type: 'string',
+        writeOnly: true,
+        pattern: '^[^\\u0000\\r\\n]*$',
+        // 4094 bytes is what passwd reads; 1364 characters fit in it whatever they are.
+        maxLength: 1364,
+        description: 'The new password: no NUL, CR or LF, at most 4094 bytes of UTF-8. Empty is allowed, as passwd allows it.',
+      },
+    },
+  },
   SchemaIndex: {
     type: 'object',
     required: ['resources'],

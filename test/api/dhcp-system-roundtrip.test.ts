@@ -271,7 +271,7 @@ test('the OpenAPI document describes the six resources, and system/timeservers t
   const paths = Object.keys(served.paths).filter((path) => /^\/(dhcp|system)\b/.test(path)).sort();
   assert.equal(paths, [
     '/dhcp/dnsmasq', '/dhcp/hosts', '/dhcp/hosts/{id}', '/dhcp/hosts/{id}/adopt', '/dhcp/odhcpd', '/dhcp/servers', '/dhcp/servers/{id}', '/dhcp/servers/{id}/adopt',
-    '/system', '/system/timeservers', '/system/timeservers/{id}', '/system/timeservers/{id}/adopt',
+    '/system', '/system/password', '/system/timeservers', '/system/timeservers/{id}', '/system/timeservers/{id}/adopt',
   ]);
   const verbs = (path: string) => Object.keys(served.paths[path]).filter((key) => ['get', 'put', 'post', 'patch', 'delete'].includes(key)).sort();
   for (const singleton of ['/dhcp/dnsmasq', '/dhcp/odhcpd', '/system']) assert.equal(verbs(singleton), ['get', 'patch', 'put'], singleton);
