@@ -12,8 +12,8 @@ export const BUDGETS = {
   resourceInstalledAverage: 12_000,
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
-  /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 43_000,
+  /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed (44 KB since the read-only views: their handler, file read and paths). */
+  coreCompressedCeiling: 44_000,
   coreInstalled: 150_000,
 };
 
