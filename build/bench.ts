@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { nativeQjs } from '../shims/emu/engines.js';
 import { bundleDir } from '../shims/emu/project.js';
 import { initSandbox } from '../shims/emu/sandbox.js';
-import { COUNTED, countInstructions, countSequence, prepareSandbox, ROUTE, RULE, runRequest as run, type Invocation, type Request } from './request-costs.js';
+import { COUNTED, countInstructions, countSequence, prepareSandbox, ROUTE, RULE, runRequest as run, writeLeaseFile, type Invocation, type Request } from './request-costs.js';
 
 const RUNS = 41;
 
@@ -26,6 +26,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /auth/whoami', requests: [{ method: 'GET', path: '/auth/whoami' }], authenticated: true, budget: { wallRatio: 3, rssKb: 4096 } },
   { name: 'GET /firewall/rules', requests: [{ method: 'GET', path: '/firewall/rules' }], authenticated: true, budget: { wallRatio: 3, rssKb: 5120, readOnly: true } },
   { name: 'GET /firewall/rules/{id}', requests: [{ method: 'GET', path: '/firewall/rules/bench' }], authenticated: true, budget: { wallRatio: 3, rssKb: 5120, readOnly: true } },
+  // dnsmasq's lease file holds 1000 leases (prepareSandbox): the read parses them all, answers the first page.
+  { name: 'GET /dhcp/leases', requests: [{ method: 'GET', path: '/dhcp/leases' }], authenticated: true, budget: { wallRatio: 3, rssKb: 5120, readOnly: true } },
   // Fetched once per client session, and assembled from every resource's doc on each fetch.
   {
     name: 'GET /openapi.json',
@@ -168,6 +170,13 @@ try {
   for (const name of readdirSync(join(root, 'tmp'))) if (name.startsWith('wrtapi-openapi.')) rmSync(join(root, 'tmp', name));
   const assembled = countInstructions(root, qjs, cgi({ method: 'GET', path: '/openapi.json' }, false)) / 1e6;
   console.log(`\nGET /openapi.json, the first fetch, which assembles and keeps the document: ${assembled.toFixed(1)}M instructions`);
+  console.log('\nGET /dhcp/leases as the lease file grows (the first page of 100, every line parsed)\n');
+  for (const count of [10, 100, 1000]) {
+    writeLeaseFile(root, count);
+    const millions = countInstructions(root, qjs, cgi({ method: 'GET', path: '/dhcp/leases' }, true)) / 1e6;
+    console.log(`${String(count).padStart(5)} leases ${millions.toFixed(1).padStart(8)}M instructions`);
+  }
+  writeLeaseFile(root, 1000);
   process.exitCode = over ? 1 : 0;
 } finally {
   rmSync(root, { recursive: true, force: true });

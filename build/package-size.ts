@@ -13,7 +13,7 @@ export const BUDGETS = {
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
   /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 44_500,
+  coreCompressedCeiling: 46_000,
   coreInstalled: 150_000,
 };
 

@@ -24,6 +24,14 @@ const FIXED_ROUTES: Route[] = [
 function resourceRoute(resource: ResourceEntry, rest: string[]): RouteMatch | undefined {
   const access = { target: resource.scope };
   const template = `/${resource.path}`;
+  // A view is read-only: every other verb answers 405 with `Allow: GET`; it has no adopt route.
+  if (resource.kind === 'view') {
+    if (rest.length > 1) return undefined;
+    const load = () => import('./handlers/resource-view.js');
+    return rest.length
+      ? { route: { template: `${template}/:id`, methods: ['GET'], access, resource, load }, params: { id: rest[0] } }
+      : { route: { template, methods: ['GET'], access, resource, load }, params: {} };
+  }
   if (resource.kind === 'singleton') {
     if (rest.length) return undefined;
     return { route: { template, methods: ['GET', 'PUT', 'PATCH'], access, resource, load: () => import('./handlers/resource-item.js') }, params: {} };

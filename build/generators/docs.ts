@@ -30,10 +30,24 @@ function docField({ schema, description, required, secret, readOnly, when, codec
 const referenceCheck = ({ field, package: pkg, type, by, except }: Reference) =>
   `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
 
+/** A view's field: read-only, always in a read, null where the definition says a line may leave it empty. */
+const viewField = ({ schema, description, nullable }: Field): DocField => ({
+  schema,
+  ...(description ? { description } : {}),
+  readOnly: true,
+  always: true,
+  ...(nullable ? { nullable } : {}),
+});
+
 /** The doc of a definition; `inventory`, every definition, tells which of them name its sections. */
 export function docOf(definition: ResourceDefinition, inventory: ResourceDefinition[] = []): ResourceDoc {
   const members: ResourceDoc['members'] = {};
+  const view = definition.kind === 'view';
   for (const [name, member] of Object.entries(definition.members)) {
+    if (view && !isGroup(member)) {
+      members[name] = viewField(member);
+      continue;
+    }
     if (!isGroup(member)) {
       // The typeBy field is read from the section type: always there, never unreadable.
       const { nullable: _nullable, ...typed } = docField(member);
@@ -44,7 +58,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     for (const [inner, field] of Object.entries(member.fields)) fields[inner] = docField(field);
     members[name] = { ...(member.description ? { description: member.description } : {}), ...(member.when ? { when: member.when } : {}), fields };
   }
-  const referencedBy = inventory.flatMap((other) =>
+  const referencedBy = view ? [] : inventory.flatMap((other) =>
     (other.references ?? []).filter((reference) => reference.package === definition.package && reference.type === definition.type).map((reference) => `\`${reference.field}\` of ${other.path}`),
   );
   return {

@@ -27,6 +27,10 @@ export async function loadResources(): Promise<Resource[]> {
       if (typeof exported?.path !== 'string' || typeof exported.members !== 'object') continue;
       const definition = exported as ResourceDefinition;
       if (definition.rules && module.rules !== definition.rules) throw new Error(`${domain.name}/${file}: export its rules as \`rules\` too`);
+      if ((definition.kind === 'view') !== (definition.source !== undefined && definition.parse !== undefined)) {
+        throw new Error(`${domain.name}/${file}: a view, and only a view, has a source and a line parser`);
+      }
+      if (definition.parse && module.parse !== definition.parse) throw new Error(`${domain.name}/${file}: export its line parser as \`parse\` too`);
       resources.push({ module: `${domain.name}_${name}`, domain: domain.name, name, definition });
     }
   }

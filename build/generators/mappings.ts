@@ -7,7 +7,8 @@ import { HEADER, type Resource } from './inventory.js';
 export function resourcesModule(resources: Resource[]): string {
   const rows = resources.map(({ definition }) => {
     const [domain, sub] = definition.path.split('/');
-    const referencedBy = resources
+    // A view is no set of sections: nothing names it, though it shares its source's package and type.
+    const referencedBy = definition.kind === 'view' ? [] : resources
       .filter((other) => other.definition.references?.some((reference) => reference.package === definition.package && reference.type === definition.type))
       .map((other) => other.definition.path);
     return {
@@ -38,7 +39,9 @@ function mappedField({ schema: _schema, description: _description, ...field }: F
 }
 
 export function mappingOf(definition: ResourceDefinition): ResourceMapping {
-  const { description: _description, rules: _rules, checks: _checks, members, ...rest } = definition;
+  const { description: _description, rules: _rules, checks: _checks, parse: _parse, members, ...rest } = definition;
+  // A view's read takes its items from its parser: its members are for the doc only.
+  if (definition.kind === 'view') return { ...rest, members: {} };
   const mapped: Record<string, MappedMember> = {};
   for (const [name, member] of Object.entries(members)) {
     if (!isGroup(member)) {
@@ -56,13 +59,16 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ResourceDoc, ResourceMapping, Rules } from '../../resources/model.js';`,
+    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
     definition.rules
       ? `export const rules = async (): Promise<Rules | undefined> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).rules;`
       : 'export const rules = async (): Promise<Rules | undefined> => undefined;',
     `export const doc = (): Promise<{ doc: ResourceDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
+    ...(definition.parse
+      ? [`export const parser = async (): Promise<LineParser> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).parse;`]
+      : []),
     '',
   ].join('\n');
 }

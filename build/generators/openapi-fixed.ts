@@ -34,6 +34,7 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   ],
   Link: ['`<?cursor=c_<id>&limit=N>; rel="next"` when more items exist.', { type: 'string' }],
   'X-Next-Cursor': ['`c_<id>`: the cursor of the next page, when more items exist.', { type: 'string' }],
+  'X-Skipped-Lines': ['On a read-only view: the malformed lines of its file the read skipped, `0` when none.', { type: 'integer', minimum: 0 }],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
   'Retry-After': ['Seconds to wait before retrying.', { type: 'integer' }],
   'WWW-Authenticate': ['`Bearer realm="wrtapi", error="<code>"`.', { type: 'string' }],
@@ -152,7 +153,7 @@ function fixedDocument(version: string): FixedDocument {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token minted with wrtapi-token or POST /tokens.' } },
       parameters: {
-        Id: { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_]+$' }, description: 'The section name.' },
+        Id: { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_]+$' }, description: 'The section name; a read-only view\'s item id.' },
         Managed: { name: 'managed', in: 'query', required: false, schema: { type: 'string', enum: ['true', 'false'] }, description: 'Only managed, or only unmanaged, sections.' },
         Cursor: {
           name: 'cursor',

@@ -34,6 +34,8 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
   const packages = new Map<string, Promise<UciPackage>>();
   const read = (pkg: string) => packages.get(pkg) ?? packages.set(pkg, readPackage(ports, pkg)).get(pkg)!;
   for (const entry of RESOURCES) {
+    // A view is state a daemon wrote, not configuration a write would check: nothing to sweep.
+    if (entry.kind === 'view') continue;
     const resource = targetName(entry.scope);
     if (!decide(scopes, entry.scope, false)) {
       skipped_for_scope.push(resource);

@@ -4,17 +4,7 @@ import { ApiError } from '../http/errors.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
-
-const DEFAULT_PAGE = 100;
-const MAX_PAGE = 500;
-
-function pageSize(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PAGE;
-  if (!/^[1-9]\d*$/.test(text) || Number(text) > MAX_PAGE) {
-    throw new ApiError(400, 'bad_request', `limit must be an integer from 1 to ${MAX_PAGE}`);
-  }
-  return Number(text);
-}
+import { pageOf } from './paging.js';
 
 /** The collection in configuration order, filtered by `managed`, a page at a time after `cursor`. */
 export async function GET({ ports, request, route }: Context) {
@@ -23,22 +13,9 @@ export async function GET({ ports, request, route }: Context) {
   if (managed !== undefined && managed !== 'true' && managed !== 'false') {
     throw new ApiError(400, 'bad_request', 'managed must be true or false');
   }
-  const limit = pageSize(request.query.get('limit'));
-  let sections = sectionsOf(definition, await readPackage(ports, definition.package));
-  if (managed !== undefined) sections = sections.filter((section) => section.anonymous !== (managed === 'true'));
-  const cursor = request.query.get('cursor');
-  if (cursor !== undefined) {
-    const after = cursor.startsWith('c_') ? sections.findIndex((section) => section.name === cursor.slice(2)) : -1;
-    if (after < 0) throw new ApiError(400, 'invalid_cursor', `cursor ${cursor} does not name a current item`);
-    sections = sections.slice(after + 1);
-  }
-  const page = sections.slice(0, limit);
-  const headers: Record<string, string> = {};
-  if (sections.length > limit) {
-    const next = `c_${page[page.length - 1].name}`;
-    headers['Link'] = `<?cursor=${next}&limit=${limit}>; rel="next"`;
-    headers['X-Next-Cursor'] = next;
-  }
+  const all = sectionsOf(definition, await readPackage(ports, definition.package));
+  const sections = managed === undefined ? all : all.filter((section) => section.anonymous !== (managed === 'true'));
+  const { page, headers } = pageOf(request.query, sections, (section) => section.name);
   let bodies = page.map((section) => viewOf(definition, section));
   if (definition.runtime) bodies = (await import('../engine/runtime.js')).withRuntime(ports, definition, bodies, (body) => body.id as string);
   return jsonResponse(200, bodies, headers);

@@ -65,8 +65,11 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
   const paths: Record<string, Operation> = {};
   for (const doc of docs) {
     const title = titleOf(doc.path);
-    schemas[`${title}Request`] = halfSchema(doc, 'request');
-    schemas[`${title}Patch`] = halfSchema(doc, 'patch');
+    // A view takes no body: it has a response schema only.
+    if (doc.kind !== 'view') {
+      schemas[`${title}Request`] = halfSchema(doc, 'request');
+      schemas[`${title}Patch`] = halfSchema(doc, 'patch');
+    }
     schemas[title] = halfSchema(doc, 'response');
     Object.assign(paths, resourcePaths(doc, title));
   }

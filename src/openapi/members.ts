@@ -38,6 +38,10 @@ export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties
     if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; required on create.` };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
+  if (kind === 'view') {
+    properties.id = { type: 'string', pattern: '^[A-Za-z0-9_]+$', readOnly: true, description: 'Derived from the item\'s own data, stable while the item lasts: the field descriptions say how.' };
+    return properties;
+  }
   properties.runtime = {
     type: ['object', 'null'],
     readOnly: true,

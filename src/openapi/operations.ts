@@ -83,6 +83,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     }),
   };
   const name = (verb: string) => ({ operationId: `${verb}${title}` });
+  if (definition.kind === 'view') return viewPaths(definition, title, tag);
   if (definition.kind === 'singleton') {
     return {
       [path]: {
@@ -127,6 +128,26 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
         ...name('adopt'),
         parameters: IDEMPOTENT,
       }),
+    },
+  };
+}
+
+/** A read-only view's paths: GET of the collection and of an item; other verbs answer 405 with `Allow: GET`. */
+function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<string, Operation> {
+  const path = `/${definition.path}`;
+  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped.';
+  return {
+    [path]: {
+      description: definition.description,
+      get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
+        200: { description: 'A page of the items.', headers: headers('Link', 'X-Next-Cursor', 'X-Skipped-Lines'), content: json({ type: 'array', items: ref('schemas', title) }) },
+      }, { operationId: `list${title}`, description: readOnly, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+    },
+    [`${path}/{id}`]: {
+      parameters: [ref('parameters', 'Id')],
+      get: operation(`Read ${definition.path}`, tag, READ_ERRORS, {
+        200: { description: 'The item.', headers: headers('X-Skipped-Lines'), content: json(ref('schemas', title)) },
+      }, { operationId: `get${title}`, description: readOnly }),
     },
   };
 }

@@ -33,6 +33,8 @@ export interface MappedField {
 }
 
 export interface Field extends MappedField {
+  /** A view's field that a line may leave empty: it reads null then (a view's fields are always present). */
+  nullable?: boolean;
   /** The JSON schema of a written value (null is added by the generator where a field may be cleared). */
   schema: JsonSchema;
   description?: string;
@@ -113,6 +115,23 @@ export interface RuntimeSource {
 }
 
 /**
+ * Where a read-only view's lines come from: the file the option names in the first section of the
+ * definition's `package` and `type`, `default` when the option is unset. No section of the type, or
+ * neither option nor default: nothing is configured to write the file, and the view is empty.
+ */
+export interface ViewSource {
+  option: string;
+  default?: string;
+}
+
+/**
+ * A view's line parser, which its definition exports as `parse`: the items one line holds (each with
+ * its stable `id`, [A-Za-z0-9_]), [] for a line that holds none by design (a comment, a line of a kind
+ * the view leaves out), null for a malformed line, which the read skips and counts. `now`: epoch seconds.
+ */
+export type LineParser = (line: string, now: number) => JsonObject[] | null;
+
+/**
  * A resource over several section types, told apart by one of its fields: netifd keeps IPv4 and
  * IPv6 routes in `route` and `route6` sections, wireguard peers in `wireguard_<interface>`. The
  * field is no option: a read takes it from the section type, a write sets the type from it.
@@ -135,7 +154,10 @@ export interface ResourceMapping {
   package: string;
   /** The UCI section type. */
   type: string;
-  kind: 'collection' | 'singleton';
+  /** A `view` is read-only state parsed from a file (`source`), not UCI sections: GET only. */
+  kind: 'collection' | 'singleton' | 'view';
+  /** A view's file. */
+  source?: ViewSource;
   /** One character and `_`, prefixed to generated ids (`r_` for rules). */
   idPrefix?: string;
   /** Init scripts reloaded after a write, in order. */
@@ -175,6 +197,8 @@ export interface ResourceDefinition extends ResourceMapping {
   description: string;
   members: Record<string, Member>;
   rules?: Rules;
+  /** A view's line parser, exported as `parse` too. */
+  parse?: LineParser;
   /** What `rules` check, one statement each, naming the fields in backticks: the document states them. */
   checks?: string[];
 }
@@ -235,6 +259,8 @@ export interface ResourceModule {
   rules: () => Promise<Rules | undefined>;
   /** The resource's doc, which a write's body is checked against. */
   doc: () => Promise<{ doc: ResourceDoc }>;
+  /** A view's line parser, loaded without the rest of its definition. */
+  parser?: () => Promise<LineParser>;
 }
 
 /** One row of the generated resource table: enough to route, the rest loaded on demand. */

@@ -266,17 +266,19 @@ test('the dhcp file as the dnsmasq package ships it reads like the committed fil
   assertSameContent(SHIPPED_DHCP, file('dhcp'), new Map());
 });
 
-test('the OpenAPI document describes the six resources, and system/timeservers takes the id ntp only', async () => {
+test('the OpenAPI document describes the six resources and the two read-only views, and system/timeservers takes the id ntp only', async () => {
   const served = await openapi();
   const paths = Object.keys(served.paths).filter((path) => /^\/(dhcp|system)\b/.test(path)).sort();
   assert.equal(paths, [
-    '/dhcp/dnsmasq', '/dhcp/hosts', '/dhcp/hosts/{id}', '/dhcp/hosts/{id}/adopt', '/dhcp/odhcpd', '/dhcp/servers', '/dhcp/servers/{id}', '/dhcp/servers/{id}/adopt',
+    '/dhcp/dnsmasq', '/dhcp/hosts', '/dhcp/hosts/{id}', '/dhcp/hosts/{id}/adopt',
+    '/dhcp/leases', '/dhcp/leases/{id}', '/dhcp/leases6', '/dhcp/leases6/{id}', '/dhcp/odhcpd', '/dhcp/servers', '/dhcp/servers/{id}', '/dhcp/servers/{id}/adopt',
     '/system', '/system/password', '/system/timeservers', '/system/timeservers/{id}', '/system/timeservers/{id}/adopt',
   ]);
   const verbs = (path: string) => Object.keys(served.paths[path]).filter((key) => ['get', 'put', 'post', 'patch', 'delete'].includes(key)).sort();
   for (const singleton of ['/dhcp/dnsmasq', '/dhcp/odhcpd', '/system']) assert.equal(verbs(singleton), ['get', 'patch', 'put'], singleton);
   for (const collection of ['/dhcp/hosts', '/dhcp/servers', '/system/timeservers']) assert.equal(verbs(collection), ['get', 'post'], collection);
   assert.equal(verbs('/system/timeservers/{id}'), ['delete', 'get', 'patch', 'put']);
+  for (const view of ['/dhcp/leases', '/dhcp/leases/{id}', '/dhcp/leases6', '/dhcp/leases6/{id}']) assert.equal(verbs(view), ['get'], view);
   const schemas = served.components.schemas as Body;
   for (const name of ['SystemTimeserversRequest', 'SystemTimeserversPatch', 'SystemTimeservers']) assert.equal(schemas[name].properties.id.enum, ['ntp'], name);
   assert.equal(schemas.SystemTimeserversRequest.required, ['id']);

@@ -6,6 +6,8 @@ import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/ro
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
 const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules', 'network:wireguard_peers'];
 const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers'];
+/** The read-only views are loaded too, but hold no configuration to sweep. */
+const LOADED = [...CURATED.slice(0, 2), 'dhcp:leases', 'dhcp:leases6', ...CURATED.slice(2)];
 
 type Body = Record<string, any>;
 
@@ -36,7 +38,7 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
   assert.equal(response.json, {
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
-    resources_loaded: CURATED,
+    resources_loaded: LOADED,
     lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, network: false, system: false } },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },

@@ -16,7 +16,8 @@ test.after(async () => {
   await router.cleanup();
 });
 
-for (const entry of RESOURCES) {
+// A read-only view takes no write: test/api/dhcp-leases.test.ts holds it to 405.
+for (const entry of RESOURCES.filter((candidate) => candidate.kind !== 'view')) {
   test(`${entry.path}: random and mutated writes never answer 5xx, refuse in the envelope with every file unchanged, and store what they accept as sent`, async () => {
     const figures = await fuzzResource(router, document, entry, router.engine === 'native' ? 25 : 6, seeded(2026 + entry.path.length), authorization);
     assert.equal(figures.failures, []);

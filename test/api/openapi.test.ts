@@ -63,6 +63,20 @@ test('each curated resource has its operations, and its request, patch and respo
       .split(/[/_-]/)
       .map((word) => word[0].toUpperCase() + word.slice(1))
       .join('');
+    if (resource.kind === 'view') {
+      // Read-only: GET only, no request schemas, no adopt route, the skipped lines declared.
+      assert.ok(schemas[title], title);
+      assert.is(schemas[`${title}Request`], undefined);
+      assert.is(schemas[`${title}Patch`], undefined);
+      assert.equal(Object.keys(paths[path]).filter((key) => key !== 'description'), ['get']);
+      assert.equal(Object.keys(paths[`${path}/{id}`]).filter((key) => key !== 'parameters'), ['get']);
+      assert.is(paths[`${path}/{id}/adopt`], undefined);
+      assert.equal(Object.keys(paths[path].get.responses[200].headers), ['X-Request-Id', 'Link', 'X-Next-Cursor', 'X-Skipped-Lines']);
+      assert.ok(document.components.headers.XSkippedLines, 'X-Skipped-Lines');
+      assert.ok(Object.values(schemas[title].properties).every((property: any) => property.readOnly), `${title}: every member read-only`);
+      assert.equal(schemas[title].required, ['id', ...Object.keys(schemas[title].properties).filter((name) => name !== 'id')]);
+      continue;
+    }
     assert.ok(schemas[title] && schemas[`${title}Request`] && schemas[`${title}Patch`], title);
     const item = resource.kind === 'collection' ? paths[`${path}/{id}`] : paths[path];
     assert.equal(Object.keys(item.patch.requestBody.content), ['application/json', 'application/json-patch+json']);

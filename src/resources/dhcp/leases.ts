@@ -1,0 +1,65 @@
+// dnsmasq's IPv4 leases as its lease file holds them (lease.c lease_update_file, dnsmasq 2.90, OpenWrt
+// 24.10): one line per lease, `<expires> <hwaddr> <ipv4> <hostname> <client-id>`, single spaces. The
+// file is the `leasefile` of the first dnsmasq section (dnsmasq.init: `--dhcp-leasefile`), stock and
+// default /tmp/dhcp.leases. A `duid <hex>` line and lines for IPv6 addresses (dnsmasq's own DHCPv6,
+// which stock OpenWrt leaves to odhcpd) hold no IPv4 lease; a line dnsmasq would not read is malformed.
+
+import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition } from '../model.js';
+
+// A read parses every line of a file of up to thousands of leases, and QuickJS's regular expressions
+// cost thousands of instructions a match: one simple pattern per field, and numbers through Number().
+const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+const HWADDR = /^[0-9a-f]{2}(-|-?[0-9a-f:]+)$/;
+
+/** One line of the lease file; its id is its address, unique in the file, dots as `_`. */
+export const parse: LineParser = (line, now) => {
+  const parts = line.split(' ');
+  if (parts[0] === 'duid') return [];
+  if (parts.length < 5) return null;
+  const [expires, hwaddr, ip, hostname, clientId] = parts;
+  if (!HWADDR.test(hwaddr)) return null;
+  if (ip.includes(':')) return [];
+  const at = +expires;
+  if (!(at >= 0) || String(at) !== expires || !IPV4.test(ip)) return null;
+  const octets = ip.split('.');
+  for (const octet of octets) if (+octet > 255 || (octet.length > 1 && octet[0] === '0')) return null;
+  // Ethernet is written `xx:xx:xx:xx:xx:xx`; another hardware type `<type>-<bytes>`.
+  const ethernet = hwaddr.length === 17 && !hwaddr.includes('-');
+  const lease: JsonObject = {
+    id: octets.join('_'),
+    ip,
+    mac: ethernet ? hwaddr : null,
+    hwaddr,
+    hostname: hostname === '*' ? null : hostname,
+    client_id: clientId === '*' ? null : clientId,
+    expires_at: at === 0 ? null : at,
+    expires_in: at === 0 ? null : Math.max(0, at - now),
+  };
+  return [lease];
+};
+
+const viewField = (schema: JsonSchema, description: string, nullable = false): Field => ({ codec: { kind: 'text' }, schema, description, ...(nullable ? { nullable } : {}) });
+
+const definition: ResourceDefinition = {
+  path: 'dhcp/leases',
+  package: 'dhcp',
+  type: 'dnsmasq',
+  kind: 'view',
+  source: { option: 'leasefile', default: '/tmp/dhcp.leases' },
+  reload: [],
+  description:
+    'IPv4 leases dnsmasq has handed out, read from its lease file (the `leasefile` of the first dnsmasq section, default /tmp/dhcp.leases), in file order. ' +
+    'Read-only. A malformed line is skipped and counted in `X-Skipped-Lines`; no file means no leases.',
+  members: {
+    ip: viewField({ type: 'string' }, 'The leased IPv4 address. The item id is this address with `_` for each dot.'),
+    mac: viewField({ type: 'string' }, 'The client\'s Ethernet MAC address, lower-case; null for another hardware type.', true),
+    hwaddr: viewField({ type: 'string' }, 'The hardware address as dnsmasq wrote it: `xx:xx:…` for Ethernet, else `<type>-<bytes>`.'),
+    hostname: viewField({ type: 'string' }, 'The name the client sent; null when none.', true),
+    client_id: viewField({ type: 'string' }, 'The DHCP client identifier, `xx:…`; null when none.', true),
+    expires_at: viewField({ type: 'integer' }, 'When the lease expires, seconds since the epoch; null for an infinite lease.', true),
+    expires_in: viewField({ type: 'integer' }, 'Seconds until the lease expires at the time of the read, at least 0; null for an infinite lease.', true),
+  },
+  parse,
+};
+
+export default definition;

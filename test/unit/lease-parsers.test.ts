@@ -1,0 +1,73 @@
+// The line parsers of the read-only views dhcp/leases (dnsmasq's lease file) and dhcp/leases6
+// (odhcpd's state file): items, lines that hold none, and malformed lines (null: skipped and counted).
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parse as lease } from '../../src/resources/dhcp/leases.js';
+import { parse as lease6 } from '../../src/resources/dhcp/leases6.js';
+
+const NOW = 1_800_000_000;
+
+test('leases: a line of dnsmasq\'s lease file is one lease, its id the address', () => {
+  assert.equal(lease(`${NOW + 60} 52:54:00:aa:bb:01 192.168.1.100 laptop 01:52:54:00:aa:bb:01`, NOW), [{
+    id: '192_168_1_100',
+    ip: '192.168.1.100',
+    mac: '52:54:00:aa:bb:01',
+    hwaddr: '52:54:00:aa:bb:01',
+    hostname: 'laptop',
+    client_id: '01:52:54:00:aa:bb:01',
+    expires_at: NOW + 60,
+    expires_in: 60,
+  }]);
+  const [infinite] = lease('0 52:54:00:aa:bb:02 10.0.0.2 * *', NOW)!;
+  assert.equal([infinite.expires_at, infinite.expires_in, infinite.hostname, infinite.client_id], [null, null, null, null]);
+  assert.is(lease(`${NOW - 5} 52:54:00:aa:bb:02 10.0.0.2 * *`, NOW)![0].expires_in, 0, 'expired: 0, never negative');
+  const [other] = lease(`${NOW} 06-aa:bb:cc 10.0.0.3 * *`, NOW)!;
+  assert.equal([other.mac, other.hwaddr], [null, '06-aa:bb:cc']);
+  assert.is(lease(`${NOW} 00- 10.0.0.4 * *`, NOW)![0].hwaddr, '00-');
+});
+
+test('leases: a duid line and a DHCPv6 lease hold no IPv4 lease; short or garbled lines are malformed', () => {
+  assert.equal(lease('duid 00:01:00:01:2e:5c:1a:2b:52:54:00:aa:bb:01', NOW), []);
+  assert.equal(lease(`${NOW} 52:54:00:aa:bb:01 fd00::5 host 00:01`, NOW), []);
+  for (const line of [
+    'garbage',
+    `${NOW} 52:54:00:aa:bb:01 192.168.1.100 laptop`,
+    `soon 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `-1 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `${NOW} 52:54:00:aa:bb:01 192.168.1.256 laptop *`,
+    `${NOW} 52:54:00:aa:bb:01 192.168.01 laptop *`,
+    `${NOW} 52-54-00 192.168.1.1 laptop *`,
+    `${NOW}  52:54:00:aa:bb:01 192.168.1.1 laptop *`,
+  ]) {
+    assert.is(lease(line, NOW), null, line);
+  }
+});
+
+test('leases6: one item per address of an IA; ids from DUID, IAID and address', () => {
+  assert.equal(lease6(`# br-lan 0001abcd aabb01 laptop ${NOW} d8e 128 fd4c:7e19:a3b2::d8e/128 fd00::d8e/128`, NOW), [
+    { id: '0001abcd_aabb01_fd4c_7e19_a3b2__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', type: 'na', address: 'fd4c:7e19:a3b2::d8e', prefix_length: 128, host_id: 'd8e', expires_at: NOW },
+    { id: '0001abcd_aabb01_fd00__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', type: 'na', address: 'fd00::d8e', prefix_length: 128, host_id: 'd8e', expires_at: NOW },
+  ]);
+  const [prefix] = lease6('# br-lan 0001abce 2 - -1 3 60 fd00:0:0:30::/60', NOW)!;
+  assert.equal([prefix.type, prefix.prefix_length, prefix.hostname, prefix.expires_at], ['pd', 60, null, null]);
+  assert.is(lease6('# br-lan 0001 1 broken\\x20my\\x20host 0 1 128 fd00::1/128', NOW)![0].hostname, 'my\\x20host');
+  assert.equal(lease6('# br-lan 0001 1 - 0 1 128', NOW), [], 'an IA without addresses gives none');
+});
+
+test('leases6: hosts lines and DHCPv4 leases hold none; garbled lease lines are malformed', () => {
+  assert.equal(lease6('fd00::1\tlaptop\tlaptop', NOW), []);
+  assert.equal(lease6('', NOW), []);
+  assert.equal(lease6('# br-lan 5254aabbcc01 ipv4 printer 1900000000 10 32 192.168.1.9/32', NOW), []);
+  for (const line of [
+    '# short',
+    '# br-lan zz 1 - 0 1 128 fd00::1/128',
+    '# br-lan 0001 1 - soon 1 128 fd00::1/128',
+    '# br-lan 0001 1 - 0 1 wide fd00::1/128',
+    '# br-lan 0001 1 - 0 1 128 fd00::1',
+    '# br-lan 0001 1 - 0 1 128 10.0.0.1/32',
+  ]) {
+    assert.is(lease6(line, NOW), null, line);
+  }
+});
+
+test.run();
