@@ -24,12 +24,3 @@ export function on(description: string): Field {
 export function int(description: string, range: { minimum: number; maximum: number }): Field {
   return field(integer(range, { c: true }), { description });
 }
-
-/** A UCI section name, as `device` and `network` name wifi-device and interface sections. */
-export const SECTION_NAME = { pattern: '^[A-Za-z0-9_]+$' };
-
-/** hostapd's hwaddr_aton: six colon-separated two-digit hex bytes. */
-export const MAC = { pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$' };
-
-/** An htmode with which mac80211.sh enables 802.11n or later. */
-export const highThroughput = (htmode: string | undefined) => !!htmode && /^(HT|VHT|HE|EHT)/.test(htmode);

@@ -29,7 +29,7 @@ const HTMODES_OF: Record<string, string> = {
 };
 
 /** Channel numbers of a band as wifi-detect.uc's freq_to_channel gives them. */
-function inBand(channel: number, band: unknown): boolean {
+function inBand(channel: number, band: string): boolean {
   if (band === '2g') return channel <= 14;
   if (band === '5g') return channel <= 196;
   if (band === '6g') return channel === 2 || (channel <= 233 && channel % 4 === 1);
@@ -62,7 +62,7 @@ const definition: ResourceDefinition = {
   reload: ['network'],
   description: 'Radios (`wifi-device`); the first boot writes one per PHY, disabled.',
   members: {
-    type: field(choice(['mac80211']), { required: true, description: '`mac80211`, the only driver of 24.10.' }),
+    type: field(choice(['mac80211']), { required: true, description: '`mac80211`, the driver script of wifi-scripts.' }),
     path: field(text({ pattern: '^[^\\s]+$' }), { description: 'The PHY by device path, as the first boot writes it.' }),
     phy: field(text({ pattern: '^[A-Za-z0-9_.-]+$' }), { description: 'The PHY by name (`phy0`), tried before `path`.' }),
     radio: int('Radio of a multi-radio PHY.', { minimum: 0, maximum: 2147483647 }),

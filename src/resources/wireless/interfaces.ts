@@ -17,9 +17,13 @@ import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
 import { conflict, given, optionText, outOfRange, required } from '../checks.js';
 import type { JsonObject, ResourceDefinition, RuleContext, Rules } from '../model.js';
-import { highThroughput, int, MAC, off, on, SECTION_NAME } from './common.js';
+import { int, off, on } from './common.js';
 
 const LINE = { pattern: '^[^\\x00-\\x1f\\x7f]+$' };
+/** A UCI section name, as `device` and `network` name wifi-device and interface sections. */
+const SECTION_NAME = { pattern: '^[A-Za-z0-9_]+$' };
+/** hostapd's hwaddr_aton: six colon-separated two-digit hex bytes. */
+const MAC = { pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$' };
 
 /** The modes whose setup reads a field (mac80211_prepare_vif, hostapd_set_bss_options, wpa_supplicant_add_network). */
 const MODES_OF: Record<string, string> = {
@@ -79,7 +83,7 @@ function radioErrors(body: JsonObject, context: RuleContext, base: string, ciphe
     return given(body, 'ieee80211w') && body.ieee80211w !== 2 ? [conflict('ieee80211w', '6 GHz requires ieee80211w 2')] : [];
   }
   const htmode = optionText(radio.options.get('htmode'));
-  return highThroughput(htmode) && cipher === 'tkip' ? [conflict('encryption', `hostapd turns ${htmode} off for TKIP alone`)] : [];
+  return /^(HT|VHT|HE|EHT)/.test(htmode ?? '') && cipher === 'tkip' ? [conflict('encryption', `hostapd turns ${htmode} off for TKIP alone`)] : [];
 }
 
 export const rules: Rules = (body, context) => {
