@@ -160,13 +160,17 @@ test('X-Mgmt-Path-Warning names the caller\'s device on a device write', async (
   assert.is(other.headers['x-mgmt-path-warning'], undefined);
 });
 
-test('an interface a route names cannot be deleted; deleting the caller\'s interface warns', async () => {
+test('an interface a route, a DHCP pool or a wifi-iface names cannot be deleted; deleting the caller\'s interface warns', async () => {
   assert.is((await call({ method: 'POST', path: '/network/routes', body: { id: 'r1', family: 'ipv4', interface: 'wan', target: '10.0.0.0/8' } })).status, 200);
   const refused = await call({ method: 'DELETE', path: '/network/interfaces/wan' });
   assert.is(refused.status, 409, refused.body);
   assert.match((refused.json as Body).message, /network\/routes\/r1/);
   assert.is((await call({ method: 'DELETE', path: '/network/routes/r1' })).status, 204);
   assert.is((await call({ method: 'DELETE', path: '/dhcp/servers/lan' })).status, 204, 'the lan DHCP pool names lan too');
+  const bridged = await call({ method: 'DELETE', path: '/network/interfaces/lan' });
+  assert.is(bridged.status, 409, bridged.body);
+  assert.match((bridged.json as Body).message, /wireless\/interfaces\/default_radio0 \(network: lan\)/, 'the stock wifi-ifaces join lan too');
+  for (const id of ['default_radio0', 'default_radio1']) assert.is((await call({ method: 'PATCH', path: `/wireless/interfaces/${id}`, body: { network: [] } })).status, 200);
   const removed = await call({ method: 'DELETE', path: '/network/interfaces/lan' });
   assert.is(removed.status, 204, removed.body);
   assert.is(removed.headers['x-mgmt-path-warning'], 'interface=lan changed=removed');

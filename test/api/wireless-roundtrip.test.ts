@@ -1,0 +1,207 @@
+// The wireless round trip: every radio and SSID of the stock file and of realistic extra ones (in
+// spellings netifd accepts, anonymous and named) is read, adopted when anonymous and PUT back
+// unchanged, and the file must still mean the same to netifd: options compared as uci's blob.c hands
+// them to the scripts (uci_to_blob by the types they declare), not byte for byte.
+import { readFileSync, writeFileSync } from 'node:fs';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { UciSection, UciValue } from '../../src/uci/index.js';
+import { parseUci } from '../../src/uci/parse.js';
+import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+
+type Body = Record<string, any>;
+
+const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/wireless', import.meta.url), 'utf8');
+
+const EXTRA = `
+config wifi-device 'radio2'
+\toption type 'mac80211'
+\toption phy 'phy2'
+\toption radio '0x1'
+\toption band '6g'
+\toption channel '37'
+\toption htmode 'EHT160'
+\toption country 'US'
+\toption txpower '020'
+\toption cell_density '2'
+\toption legacy_rates 'false'
+\toption noscan '1'
+\toption num_global_macaddr '4'
+\toption disabled 'true'
+
+config wifi-iface
+\toption device 'radio2'
+\toption network 'lan'
+\toption mode 'ap'
+\toption ssid 'Six'
+\toption encryption 'sae'
+\toption key 'correct horse'
+\toption ieee80211w '2'
+\toption isolate 'yes'
+\toption wmm 'true'
+\toption maxassoc '0x40'
+\toption disabled '0'
+
+config wifi-iface 'guest'
+\toption device 'radio0'
+\toption network 'lan wan'
+\toption mode 'ap'
+\toption ssid 'Gäste'
+\toption encryption 'psk-mixed+tkip+ccmp'
+\toption key 'guest-pass'
+\toption hidden '1'
+\toption macfilter 'deny'
+\toption maclist '02:00:00:00:00:01 02:00:00:00:00:02'
+\toption ifname 'guest0'
+\toption macaddr 'random'
+\toption ieee80211k '1'
+\toption bss_transition 'true'
+\toption ieee80211r '1'
+\toption mobility_domain 'beef'
+\toption ft_over_ds '0'
+\toption ft_psk_generate_local '1'
+
+config wifi-iface 'uplink'
+\toption device 'radio1'
+\toption network 'wan'
+\toption mode 'sta'
+\toption ssid 'Upstream'
+\toption bssid '02:11:22:33:44:55'
+\toption encryption 'psk2+ccmp'
+\toption key '${'0123456789abcdef'.repeat(4)}'
+\toption wds '1'
+
+config wifi-iface
+\toption device 'radio1'
+\toption mode 'mesh'
+\toption mesh_id 'backhaul'
+\toption mesh_fwding 'no'
+\toption encryption 'sae'
+\toption key 'm'
+\tlist network 'lan'
+`;
+
+// The types the 24.10 scripts declare these options with; every other one is a STRING.
+const INT32 = ['radio', 'txpower', 'cell_density', 'num_global_macaddr', 'maxassoc', 'ieee80211w'];
+const ARRAYS = ['network', 'maclist'];
+const OFF = ['disabled', 'legacy_rates', 'noscan', 'isolate', 'hidden', 'wds', 'ieee80211r', 'ieee80211k', 'bss_transition', 'ft_over_ds'];
+const ON = ['wmm', 'mesh_fwding'];
+const BOOLS = [...OFF, ...ON, 'ft_psk_generate_local'];
+
+/** strtol(value, &end, 0) when it consumes everything, else undefined: blob.c drops the option. */
+function strtol(value: string): number | undefined {
+  const match = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.exec(value);
+  if (!match) return undefined;
+  const [, sign, digits] = match;
+  const number = /^0[xX]/.test(digits) ? Number.parseInt(digits.slice(2), 16) : digits.startsWith('0') ? Number.parseInt(digits, 8) : Number(digits);
+  return sign === '-' ? -number : number;
+}
+
+/** One option as the scripts receive it; undefined when it means what no option means. */
+function scriptValue(option: string, value: UciValue): string | number | string[] | undefined {
+  if (ARRAYS.includes(option)) return typeof value === 'string' ? value.split(/[ \t]+/).filter(Boolean) : value;
+  if (typeof value !== 'string') return undefined;
+  if (INT32.includes(option)) return strtol(value);
+  if (!BOOLS.includes(option)) return value;
+  const bool = value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : undefined;
+  if (OFF.includes(option)) return bool ? 'true' : undefined;
+  return ON.includes(option) ? (bool === false ? 'false' : undefined) : bool === undefined ? undefined : String(bool);
+}
+
+function meaning(section: UciSection) {
+  const options = [...section.options].map(([option, value]) => [option, scriptValue(option, value)] as const).filter(([, value]) => value !== undefined);
+  return { type: section.type, options: Object.fromEntries(options.sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+let router: Router;
+let auth: Record<string, string>;
+let responseSchemas: Map<string, ValidateFunction> | undefined;
+const wireless = () => readFileSync(router.path('/etc/config/wireless'), 'utf8');
+const call = (options: RequestOptions) => router.request({ ...options, headers: { ...auth, ...options.headers } });
+
+async function conforming(resource: string, response: Response): Promise<Body> {
+  assert.is(response.status, 200, response.body);
+  if (!responseSchemas) {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema((await call({ method: 'GET', path: '/openapi.json' })).json as Body, 'openapi.json');
+    const compile = (name: string) => ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+    responseSchemas = new Map([['wireless/devices', compile('WirelessDevices')], ['wireless/interfaces', compile('WirelessInterfaces')]]);
+  }
+  const validate = responseSchemas.get(resource)!;
+  assert.ok(validate(response.json), `${resource}: ${response.body}\n${JSON.stringify(validate.errors)}`);
+  return response.json as Body;
+}
+
+/** Reads every section of a resource, adopts the anonymous ones and PUTs each read back. */
+async function roundTrip(resource: string, count: number, adopted: Map<string, string>): Promise<void> {
+  const list = await call({ method: 'GET', path: `/${resource}` });
+  assert.is(list.status, 200, list.body);
+  const items = list.json as Body[];
+  assert.is(items.length, count, resource);
+  for (const item of items) {
+    const read = await conforming(resource, await call({ method: 'GET', path: `/${resource}/${item.id}` }));
+    assert.equal(read, item);
+    let id = item.id as string;
+    if (!item.managed) {
+      id = (await conforming(resource, await call({ method: 'POST', path: `/${resource}/${item.id}/adopt` }))).id;
+      adopted.set(item.id, id);
+    }
+    const { runtime: _runtime, ...configured } = read;
+    const put = await conforming(resource, await call({ method: 'PUT', path: `/${resource}/${id}`, body: read }));
+    assert.equal(put, { ...configured, id, managed: true });
+  }
+}
+
+function assertSameMeaning(before: string, after: string, adopted: Map<string, string>) {
+  const [old, now] = [parseUci(before).sections, parseUci(after).sections];
+  assert.equal(now.map((section) => section.name), old.map((section) => adopted.get(section.name) ?? section.name), 'names and order');
+  old.forEach((section, index) => assert.equal(meaning(now[index]), meaning(section), section.name));
+}
+
+test.before.each(async () => {
+  router = await newRouter();
+  auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
+  responseSchemas = undefined;
+});
+test.after.each(async () => {
+  await router.cleanup();
+});
+
+test('the stock file round-trips byte for byte', async () => {
+  await roundTrip('wireless/devices', 2, new Map());
+  await roundTrip('wireless/interfaces', 2, new Map());
+  assert.is(wireless(), STOCK);
+});
+
+test('stock and extra sections round-trip; the scripts read the same file, keys included', async () => {
+  writeFileSync(router.path('/etc/config/wireless'), STOCK + EXTRA);
+  const before = wireless();
+  const adopted = new Map<string, string>();
+  await roundTrip('wireless/devices', 3, adopted);
+  await roundTrip('wireless/interfaces', 6, adopted);
+  assert.is(adopted.size, 2);
+  assertSameMeaning(before, wireless(), adopted);
+});
+
+test('the extra sections read as the scripts read them', async () => {
+  writeFileSync(router.path('/etc/config/wireless'), STOCK + EXTRA);
+  const radio = (await call({ method: 'GET', path: '/wireless/devices/radio2' })).json as Body;
+  assert.equal([radio.radio, radio.txpower, radio.legacy_rates, radio.noscan, radio.disabled], [1, 16, false, true, true]);
+  const [, , six, guest, uplink, mesh] = (await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[];
+  assert.equal([six.isolate, six.wmm, six.maxassoc, six.disabled, six.has_key], [false, true, 64, false, true]);
+  assert.equal([guest.network, guest.maclist, guest.ft_psk_generate_local], [['lan', 'wan'], ['02:00:00:00:00:01', '02:00:00:00:00:02'], true]);
+  assert.equal([uplink.mode, uplink.wds, uplink.has_key], ['sta', true, true]);
+  assert.equal([mesh.mesh_fwding, mesh.network], [true, ['lan']], "blob.c drops 'no': the default applies");
+  assert.not.ok(JSON.stringify([six, guest, uplink, mesh]).includes('correct horse'));
+});
+
+test('the comparison sees what the scripts see', () => {
+  const of = (text: string) => meaning(parseUci(text).sections[0]);
+  assert.equal(of("config wifi-iface\n\toption network 'lan  wan'\n\toption isolate 'yes'\n\toption wmm 'on'\n\toption maxassoc '0x10'\n"), of("config wifi-iface\n\tlist network 'lan'\n\tlist network 'wan'\n\toption wmm '1'\n\toption maxassoc '16'\n"));
+  assert.not.equal(of("config wifi-iface\n\toption maxassoc '010'\n"), of("config wifi-iface\n\toption maxassoc '10'\n"));
+  assert.not.equal(of("config wifi-iface\n\toption wmm '0'\n"), of('config wifi-iface\n'));
+  assert.not.equal(of("config wifi-iface\n\toption hidden 'true'\n"), of('config wifi-iface\n'));
+});
+
+test.run();

@@ -1,0 +1,154 @@
+// The wireless definitions against the stock configuration and the 24.10 scripts: how options read,
+// the value shapes the body check takes, and the rules, without the CGI path.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { docOf } from '../../build/generators/docs.js';
+import { requestSchemas } from '../../src/openapi/request-schemas.js';
+import { schemaCheck } from '../../src/engine/schema-check.js';
+import { readOption } from '../../src/resources/options.js';
+import type { Field, Json, JsonObject, ResourceDefinition, RuleContext } from '../../src/resources/model.js';
+import type { UciPackage, UciSection } from '../../src/uci/index.js';
+import { parseUci } from '../../src/uci/parse.js';
+import devices from '../../src/resources/wireless/devices.js';
+import interfaces from '../../src/resources/wireless/interfaces.js';
+
+// Compiled to dist/node/test/unit: the seed stays in the source tree.
+const seeds = new URL('../../../../shims/emu/seed/etc/config/', import.meta.url);
+const WIRELESS = readFileSync(new URL('wireless', seeds), 'utf8');
+const NETWORK = readFileSync(new URL('network', seeds), 'utf8');
+
+const INDEXED = (index: number): string => {
+  throw new Error(`pattern ${index} given by index`);
+};
+const bodySchemas = new Map([devices, interfaces].map((definition) => [definition, requestSchemas(docOf(definition)).full]));
+const bodyErrors = (definition: ResourceDefinition, body: JsonObject) => schemaCheck(bodySchemas.get(definition)!, body, INDEXED);
+
+/** A section as a read gives it, `has_<secret>` included. */
+function read(definition: ResourceDefinition, section: UciSection): JsonObject {
+  const body: JsonObject = {};
+  for (const [name, member] of Object.entries(definition.members) as [string, Field][]) {
+    const stored = section.options.get(member.option ?? name);
+    if (member.secret) body[`has_${name}`] = stored !== undefined;
+    else if (readOption(member.codec, stored) !== undefined) body[name] = readOption(member.codec, stored)!;
+  }
+  return body;
+}
+
+function contextOf(wireless = WIRELESS, id?: string): RuleContext {
+  const packages: Record<string, UciPackage> = { wireless: parseUci(wireless), network: parseUci(NETWORK) };
+  return { read: (name) => packages[name], file: () => undefined, id };
+}
+
+const fieldOf = (definition: ResourceDefinition, name: string) => definition.members[name] as Field;
+const accepts = (definition: ResourceDefinition, name: string, value: Json) => !schemaCheck(fieldOf(definition, name).schema, value, INDEXED).length;
+
+function shape(definition: ResourceDefinition, name: string, good: Json[], bad: Json[]): void {
+  for (const value of good) assert.ok(accepts(definition, name, value), `${definition.path} ${name} accepts ${JSON.stringify(value)}`);
+  for (const value of bad) assert.not.ok(accepts(definition, name, value), `${definition.path} ${name} refuses ${JSON.stringify(value)}`);
+}
+
+const ruleErrors = (definition: ResourceDefinition, body: JsonObject, context = contextOf()) =>
+  definition.rules!(body, context).map((error) => `${error.field}:${error.code}`).sort();
+
+const AP = { device: 'radio1', network: ['lan'], mode: 'ap', ssid: 'OpenWrt' };
+const RADIO = { type: 'mac80211', path: 'platform/soc/18000000.wifi', band: '5g', channel: '36', htmode: 'HE80' };
+
+test('the stock sections read without nulls and pass the schema and the rules', () => {
+  for (const section of parseUci(WIRELESS).sections) {
+    const definition = section.type === 'wifi-device' ? devices : interfaces;
+    const body = read(definition, section);
+    assert.not.ok(Object.values(body).includes(null), `${section.name}: ${JSON.stringify(body)}`);
+    assert.equal(bodyErrors(definition, body), [], section.name);
+    assert.equal(ruleErrors(definition, body, contextOf(WIRELESS, section.name)), [], section.name);
+  }
+});
+
+test('booleans and integers read as netifd converts them: 1/true, 0/false, strtol base 0', () => {
+  const disabled = fieldOf(devices, 'disabled').codec;
+  assert.equal(['1', 'true', 'yes', 'on', '0'].map((value) => readOption(disabled, value)), [true, true, false, false, false], 'blob.c drops yes and on: enabled');
+  const wmm = fieldOf(interfaces, 'wmm').codec;
+  assert.equal(['0', 'false', 'no', '1'].map((value) => readOption(wmm, value)), [false, false, true, true], 'no is dropped, so the default (on) applies');
+  assert.is(readOption(fieldOf(interfaces, 'ft_psk_generate_local').codec, 'no'), null, 'its default depends on the encryption');
+  const txpower = fieldOf(devices, 'txpower').codec;
+  assert.equal(['20', '0x14', '024', '20dBm'].map((value) => readOption(txpower, value)), [20, 20, 20, null]);
+});
+
+test('value shapes', () => {
+  shape(devices, 'channel', ['auto', '0', '1', '36', '233'], ['036', 'AUTO', '', '1000', 'a']);
+  shape(devices, 'country', ['DE', 'US', '00'], ['de', 'DEU', 'D']);
+  shape(interfaces, 'encryption', ['none', 'psk2', 'psk2+ccmp', 'sae-mixed', 'psk-mixed+tkip+ccmp', 'owe'], ['psk3', 'psk+psk2', 'wpa2', 'wep-open', 'none+ccmp', 'PSK2']);
+  shape(interfaces, 'ifname', ['phy0-ap0', 'wlan0', 'a.b'], ['.x', 'a/b', 'wl%d', 'x'.repeat(16), 'a b']);
+  shape(interfaces, 'macaddr', ['random', '02:00:00:00:00:01', 'a8:5e:45:11:22:33'], ['01:00:5e:00:00:01', '02-00-00-00-00-01', 'RANDOM']);
+  shape(interfaces, 'ssid', ['OpenWrt', 'Café'], ['two\nlines', '']);
+});
+
+test('band, channel and htmode agree as mac80211.sh applies them', () => {
+  assert.equal(ruleErrors(devices, RADIO), []);
+  assert.equal(ruleErrors(devices, { ...RADIO, band: '2g', channel: '36', htmode: 'HE20' }), ['channel:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, band: '2g', channel: '6', htmode: 'VHT40' }), ['htmode:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, band: '2g', channel: '6', htmode: 'HE80' }), ['htmode:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, htmode: 'HT40+' }), ['htmode:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, band: '6g', channel: '37', htmode: 'HE80' }), []);
+  assert.equal(ruleErrors(devices, { ...RADIO, band: '6g', channel: '38', htmode: 'VHT80' }), ['channel:conflict', 'htmode:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, channel: '140', htmode: 'VHT160' }), ['channel:conflict']);
+  assert.equal(ruleErrors(devices, { ...RADIO, channel: 'auto', htmode: 'VHT160' }), []);
+  assert.equal(ruleErrors(devices, { type: 'mac80211', band: '2g' }), ['path:required']);
+  assert.equal(ruleErrors(devices, { type: 'mac80211', band: '2g', phy: 'phy0' }), []);
+});
+
+test('key by encryption and mode; a stored key counts for the section it belongs to', () => {
+  const ap = (body: JsonObject) => ruleErrors(interfaces, { ...AP, ...body });
+  assert.equal(ap({ encryption: 'psk2', key: 'secret12' }), []);
+  assert.equal(ap({ encryption: 'psk2', key: 'short' }), ['key:out_of_range']);
+  assert.equal(ap({ encryption: 'psk2', key: 'a'.repeat(64) }), []);
+  assert.equal(ap({ encryption: 'psk2', key: 'g'.repeat(64) }), ['key:out_of_range']);
+  assert.equal(ap({ encryption: 'sae', key: 'a'.repeat(64) }), ['key:out_of_range'], 'SAE has no raw PSK');
+  assert.equal(ap({ encryption: 'psk2', key: 'é'.repeat(32) }), ['key:out_of_range'], '32 two-byte characters are 64 bytes');
+  assert.equal(ap({ encryption: 'psk2' }), ['key:required']);
+  assert.equal(ap({ encryption: 'none', key: 'secret12' }), ['key:conflict']);
+  assert.equal(ap({ encryption: 'owe', key: 'secret12' }), ['key:conflict']);
+  const keyed = WIRELESS.replace("option encryption 'none'", "option encryption 'psk2'\n\toption key 'secret12'");
+  assert.equal(ruleErrors(interfaces, { ...AP, device: 'radio0', encryption: 'psk2' }, contextOf(keyed, 'default_radio0')), [], 'a body without key keeps the stored one');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: 'radio0', encryption: 'psk2', key: null }, contextOf(keyed, 'default_radio0')), ['key:required'], 'null removes it');
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2' }, contextOf(keyed, 'default_radio1')), ['key:required'], 'another section\'s key is not this one\'s');
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2' }, contextOf(`${WIRELESS}\nconfig wifi-station\n\toption key 'k1234567'\n`)), [], 'wifi-station keys');
+  const sta = (body: JsonObject) => ruleErrors(interfaces, { device: 'radio1', network: ['wan'], mode: 'sta', ssid: 'Uplink', ...body });
+  assert.equal(sta({ encryption: 'sae', key: 'x' }), [], 'wpa_supplicant takes an SAE password of any length');
+  assert.equal(sta({ encryption: 'sae-mixed', key: 'x' }), ['key:out_of_range']);
+});
+
+test('modes refuse what they do not set up; ifname, ssid and 802.11r/w', () => {
+  assert.equal(ruleErrors(interfaces, { ...AP, hidden: true, mesh_id: 'm' }), ['mesh_id:conflict']);
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'sta', ssid: 'x', hidden: true, wmm: false }), ['hidden:conflict'], 'false is what the mode does anyway');
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'sae', key: 's' }), []);
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'adhoc', ssid: 'cell', encryption: 'sae', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'monitor' }), []);
+  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'sta' }), ['ssid:required']);
+  assert.equal(ruleErrors(interfaces, { ...AP, ssid: 'x'.repeat(33) }), ['ssid:out_of_range']);
+  assert.equal(ruleErrors(interfaces, { ...AP, ieee80211r: true }), ['ieee80211r:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2', key: 'secret12', ieee80211r: true, mobility_domain: 'a1b2' }), []);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2', key: 'secret12', mobility_domain: 'a1b2', maclist: ['02:00:00:00:00:01'] }), ['maclist:conflict', 'mobility_domain:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk', key: 'secret12', ieee80211w: 1 }), ['ieee80211w:conflict']);
+  const named = WIRELESS.replace("option mode 'ap'", "option mode 'ap'\n\toption ifname 'wlan0'");
+  assert.equal(ruleErrors(interfaces, { ...AP, ifname: 'wlan0' }, contextOf(named, 'new')), ['ifname:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, ifname: 'wlan0' }, contextOf(named, 'default_radio0')), [], 'its own name');
+});
+
+test('what hostapd refuses or turns off for the radio', () => {
+  const six = contextOf(WIRELESS.replace("option band '5g'", "option band '6g'").replace("option channel '36'", "option channel '37'"));
+  const on6 = (body: JsonObject) => ruleErrors(interfaces, { ...AP, ...body }, six);
+  assert.equal(on6({ encryption: 'sae', key: 'secret12' }), []);
+  assert.equal(on6({ encryption: 'owe' }), []);
+  assert.equal(on6({ encryption: 'sae-mixed', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(on6({ encryption: 'none' }), ['encryption:conflict']);
+  assert.equal(on6({ encryption: 'sae+tkip', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(on6({ encryption: 'sae', key: 'secret12', ieee80211w: 1 }), ['ieee80211w:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2+tkip', key: 'secret12' }), ['encryption:conflict'], 'HE80 with TKIP alone');
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk-mixed+tkip+ccmp', key: 'secret12' }), []);
+  const legacy = contextOf(WIRELESS.replace("option htmode 'HE80'", "option htmode 'NOHT'"));
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2+tkip', key: 'secret12' }, legacy), []);
+});
+
+test.run();
