@@ -27,8 +27,8 @@ function docField({ schema, description, required, secret, readOnly, when, codec
   };
 }
 
-const referenceCheck = ({ field, package: pkg, type, by, except }: Reference) =>
-  `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
+const referenceCheck = ({ field, package: pkg, type, by, except, negation }: Reference) =>
+  `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'}${negation ? `, after an optional \`${negation}\`` : ''})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
 
 /** A view's field: read-only, always in a read, null where the definition says a line may leave it empty. */
 const viewField = ({ schema, description, nullable }: Field): DocField => ({
@@ -67,7 +67,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     type: definition.type,
     description: definition.description,
     members,
-    checks: [...(definition.checks ?? []), ...(definition.references ?? []).map(referenceCheck)],
+    checks: [...(definition.checks ?? []), ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck)],
     referencedBy,
     ...(definition.ids ? { ids: definition.ids } : {}),
     ...(definition.mgmtPath ? { mgmtPath: true } : {}),

@@ -15,14 +15,21 @@ export function referencedNames(model: UciPackage, reference: Pick<Reference, 't
   return names;
 }
 
+/** The name a value gives, without its negation. */
+function namedBy(reference: Reference, value: string): string {
+  return reference.negation && value.startsWith(reference.negation) ? value.slice(reference.negation.length) : value;
+}
+
 /** A field naming a section (or, for a list, each item) that does not exist is a `conflict`. */
 export function referenceErrors(definition: ResourceMapping, body: JsonObject, context: RuleContext): FieldError[] {
   const errors: FieldError[] = [];
   for (const reference of definition.references ?? []) {
+    if (reference.guardOnly) continue;
     const value = valueAt(body, reference.field);
     const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
     const names = referencedNames(context.read(reference.package), reference);
-    for (const [field, item] of items) {
+    for (const [field, value] of items) {
+      const item = typeof value === 'string' ? namedBy(reference, value) : value;
       if (typeof item !== 'string' || reference.except?.includes(item) || names.has(item)) continue;
       errors.push({ field, code: 'conflict', message: `${field}: no ${reference.package} ${reference.type} named ${item}` });
     }
@@ -70,7 +77,7 @@ export function checkNoDanglingReferences(referrers: Referrer[], before: Set<str
       if (!servesType(definition, section.type)) continue;
       // A wireguard peer names its interface by its section type.
       const value = definition.typeBy?.field === reference.field ? typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type) : section.options.get(option);
-      const named = (typeof value === 'string' ? value.split(/\s+/) : value ?? []).filter((name) => removed.includes(name));
+      const named = (typeof value === 'string' ? value.split(/\s+/) : value ?? []).map((name) => namedBy(reference, name)).filter((name) => removed.includes(name));
       if (named.length) users.push(`${definition.path}/${section.name} (${reference.field}: ${named.join(', ')})`);
     }
   });

@@ -89,6 +89,13 @@ export interface Reference {
   by?: string;
   /** Values that refer to nothing and are always accepted, such as `*` for any zone. */
   except?: string[];
+  /** A prefix that negates a name (`!lan` in a zone's networks): the name after it is what is named. */
+  negation?: string;
+  /**
+   * The named section need not exist (an interface's device may be a plain kernel device), but one
+   * that does cannot be removed while it is named.
+   */
+  guardOnly?: boolean;
 }
 
 export interface RuleContext {

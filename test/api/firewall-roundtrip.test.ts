@@ -1,7 +1,7 @@
 // The stock-configuration round trip: every firewall section is read, adopted when unmanaged and
 // written back unchanged with PUT, and the file must still mean the same to firewall4. Meaning is
 // compared the way fw4.uc's parse_options reads a section, not byte for byte.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -276,6 +276,8 @@ test.before.each(async () => {
   router = await newRouter();
   auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
   writeFileSync(router.path('/etc/config/firewall'), STOCK + EXTRA);
+  // The interfaces the extra zone names: a zone naming no interface is refused.
+  appendFileSync(router.path('/etc/config/network'), "\nconfig interface 'vpn0'\n\toption proto 'none'\n\nconfig interface 'vpn1'\n\toption proto 'none'\n");
 });
 test.after.each(async () => {
   await router.cleanup();

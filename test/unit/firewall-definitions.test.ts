@@ -103,7 +103,7 @@ test('every stock firewall section reads without nulls, passes the schema and th
     assert.equal(nulls(body), [], `${section.name}: ${JSON.stringify(body)}`);
     assert.ok(valid(definition, body), `${section.name}: ${JSON.stringify(bodyErrors(definition, body))}`);
     assert.equal(ruleErrors(definition, body), [], section.name);
-    for (const reference of definition.references ?? []) {
+    for (const reference of (definition.references ?? []).filter((candidate) => candidate.package === 'firewall')) {
       const [name, inner] = reference.field.split('.');
       const value = inner ? (body[name] as JsonObject)[inner] : body[name];
       for (const zone of [value ?? []].flat()) {

@@ -35,7 +35,7 @@ const definition: ResourceDefinition = {
     forward: policy('traffic forwarded between the zone\'s own networks'),
     networks: field(list({ pattern: '^!?[A-Za-z0-9_]+$' }), {
       option: 'network',
-      description: 'Logical interfaces (network/interfaces ids) in the zone; `!` excludes one. A name without interface matches nothing.',
+      description: 'Logical interfaces (network/interfaces ids) in the zone; `!` excludes one.',
     }),
     devices: field(list({ pattern: '^!?(\\+|[^\\s/"\\\\!*+]{1,15}\\+?)$' }), {
       option: 'device',
@@ -57,6 +57,7 @@ const definition: ResourceDefinition = {
     helpers: field(list(SET_HELPER), { option: 'helper', description: 'Conntrack helpers to attach explicitly, by their names in /usr/share/firewall4/helpers.' }),
     counter: COUNTER,
   },
+  references: [{ field: 'networks', package: 'network', type: 'interface', negation: '!' }],
   rules,
   checks: [
     familyCheck('family', ['subnets']),

@@ -227,7 +227,11 @@ const definition: ResourceDefinition = {
     pppoe: { description: 'PPPoE (pppd) options.', fields: PPPOE, when: { field: 'proto', values: ['pppoe'] } },
     wireguard: { description: 'WireGuard options. Peers are network/wireguard_peers.', fields: WIREGUARD, when: { field: 'proto', values: ['wireguard'] } },
   },
-  references: [{ field: 'zone', package: 'firewall', type: 'zone', by: 'name' }],
+  references: [
+    { field: 'zone', package: 'firewall', type: 'zone', by: 'name' },
+    // A device the interface names may be a plain kernel device; a device section it names stays.
+    { field: 'device', package: 'network', type: 'device', by: 'name', guardOnly: true },
+  ],
   runtime: {
     object: 'network.interface',
     method: 'dump',
