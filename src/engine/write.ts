@@ -64,7 +64,12 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
     const applying = applies(definition.members[path.split('.')[0]].when, body);
     if ((!changed && field.secret && value === undefined && applying) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
   });
-  if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option)) section.options.delete(option);
+  const unless = definition.openUnless;
+  const open = unless && typeof body[unless.field] === 'string' && !applies(unless, body);
+  if (!changed) {
+    const modelled = open ? modelledOptions(definition, body) : undefined;
+    for (const option of [...section.options.keys()]) if (!kept.has(option) && (!modelled || modelled.has(option))) section.options.delete(option);
+  }
   // Groups that do not apply lose their options, but not one a field that applies shares (netifd's
   // protos reuse option names: dhcp's and pppoe's `norelease`).
   const applying = new Set<string>();
@@ -74,7 +79,8 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
     if (!applying.has(option)) {
-      section.options.delete(option);
+      // Under a proto the resource does not model, such an option may be that proto's own.
+      if (!open) section.options.delete(option);
       return;
     }
     if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
@@ -84,6 +90,15 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   });
   // The section keeps its name and place; only what netifd files it under changes.
   if (typeField) section.type = sectionTypeOf(definition, body);
+}
+
+/** The options the fields that apply to a body read (a pppoe group's `username` is l2tp's too). */
+function modelledOptions(definition: ResourceMapping, body: JsonObject): Set<string> {
+  const options = new Set<string>();
+  forEachField(definition, body, (path, name, field) => {
+    if (applies(definition.members[path.split('.')[0]].when, body)) options.add(field.option ?? name);
+  });
+  return options;
 }
 
 /** A managed (named) section; anonymous ones must be adopted before any write. */

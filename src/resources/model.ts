@@ -189,6 +189,11 @@ export interface ResourceMapping {
   mgmtPath?: { fields?: string[]; device?: string };
   /** After the reload, the change is applied to the running kernel too (spec write step 7): wireguard peers. */
   kernel?: 'wireguard';
+  /**
+   * While `field` holds none of `values` (a proto the resource does not model), a PUT keeps the
+   * options the resource does not model, which that handler reads: such a section still round-trips.
+   */
+  openUnless?: When;
   /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
   shortIds?: { when: When; prefix: string; length: number };
 }

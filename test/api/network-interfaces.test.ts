@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -194,6 +194,21 @@ test('a device section an interface names stays; a zone naming no interface is r
   assert.is(zone.status, 422, zone.body);
   assert.equal(fieldErrors(zone), ['networks[1]:conflict']);
   assert.equal(router.snapshot(), before);
+});
+
+test('an interface of a proto this resource does not model reads, and a PUT of the read keeps its options', async () => {
+  appendFileSync(router.path('/etc/config/network'), "\nconfig interface 'vpn'\n\toption proto 'l2tp'\n\toption server 'vpn.example.net'\n\toption username 'me'\n");
+  const read = await call({ method: 'GET', path: '/network/interfaces/vpn' });
+  assert.is((read.json as Body).proto, 'l2tp');
+  const before = meaning(network());
+  const put = await call({ method: 'PUT', path: '/network/interfaces/vpn', body: { ...(read.json as Body), metric: 10 } });
+  assert.is(put.status, 200, put.body);
+  const options = Object.fromEntries(sectionOf('vpn')!.options);
+  assert.equal(options, { proto: 'l2tp', server: 'vpn.example.net', username: 'me', metric: '10' });
+  assert.not.equal(meaning(network()), before);
+  // Once it is a modelled proto, a PUT replaces the section as for any resource.
+  assert.is((await call({ method: 'PUT', path: '/network/interfaces/vpn', body: { proto: 'dhcp', device: 'eth2' } })).status, 200);
+  assert.equal(Object.fromEntries(sectionOf('vpn')!.options), { proto: 'dhcp', device: 'eth2' });
 });
 
 test.run();

@@ -179,7 +179,11 @@ const definition: ResourceDefinition = {
     'Logical interfaces: a device, a protocol that configures it (static addresses, DHCP, DHCPv6, PPPoE, WireGuard) and the routes, ' +
     'DNS and IPv6 prefix delegation around it. Firewall zones, routes, rules and DHCP pools refer to interfaces by id.',
   members: {
-    proto: field(choice(PROTOS), { description: 'How the interface is configured: static, dhcp, dhcpv6, pppoe, wireguard or none. Default none.' }),
+    proto: field(text({ pattern: '^[a-z0-9_-]+$', maxLength: 32 }), {
+      description:
+        'How the interface is configured: static, dhcp, dhcpv6, pppoe, wireguard or none (default), whose options this resource models, ' +
+        'or another proto handler the router has installed (l2tp, 6in4, ...), whose options a PUT keeps as they are.',
+    }),
     device: field(text(DEVICE_OR_ALIAS), {
       description: 'The device (eth0, br-lan, lan1, eth0.10, ...) or `@<interface>` for another interface\'s device (dhcpv6 on `@wan`). Not for wireguard, which creates its own.',
     }),
@@ -240,6 +244,7 @@ const definition: ResourceDefinition = {
     fields: ['up', 'pending', 'available', 'uptime', 'l3_device', 'device', 'proto', 'ipv4-address', 'ipv6-address', 'ipv6-prefix-assignment', 'route', 'dns-server', 'errors'],
   },
   mgmtPath: { fields: ['disabled', 'proto', 'ipaddrs', 'netmask'] },
+  openUnless: { field: 'proto', values: PROTOS },
   // netifd names a wireguard interface's kernel device after it: at most 15 characters.
   shortIds: { when: { field: 'proto', values: ['wireguard'] }, prefix: 'wg_', length: 14 },
   rules,
