@@ -181,6 +181,15 @@ test('an interface a route, a DHCP pool, a wifi-iface or a zone names cannot be 
   assert.not.ok(sectionOf('lan'));
 });
 
+test('X-Mgmt-Path-Warning on a bridge VLAN of the caller\'s device, created and removed', async () => {
+  const created = await call({ method: 'POST', path: '/network/bridge_vlans', body: { id: 'v10', device: 'br-lan', vlan: 10, ports: ['eth0:t'] } });
+  assert.is(created.status, 200, created.body);
+  assert.is(created.headers['x-mgmt-path-warning'], 'device=br-lan changed=created');
+  const removed = await call({ method: 'DELETE', path: '/network/bridge_vlans/v10' });
+  assert.is(removed.status, 204, removed.body);
+  assert.is(removed.headers['x-mgmt-path-warning'], 'device=br-lan changed=removed');
+});
+
 test('a device section an interface names stays; a zone naming no interface is refused', async () => {
   const bridge = ((await call({ method: 'GET', path: '/network/devices' })).json as Body[]).find((item) => item.name === 'br-lan')!;
   const adopted = (await call({ method: 'POST', path: `/network/devices/${bridge.id}/adopt` })).json as Body;
