@@ -37,7 +37,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   const referrers = await referrersOf(target.entry);
   const jsonPatchModule = jsonPatch ? await import('./patch.js') : undefined;
   let before: JsonObject | undefined;
-  let written: JsonObject | undefined;
+  let patched: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
     const section = stagedSection(target, model);
     before = viewOf(definition, section);
@@ -57,9 +57,9 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     }
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
-    return (written = viewOf(definition, section));
+    return (patched = viewOf(definition, section));
   }, referrers, () => before);
-  return withPathWarning(target, write, () => ({ before, after: written }));
+  return withPathWarning(target, write, () => ({ before, after: patched }));
 }
 
 function applyPatchDocument({ applyJsonPatch, JsonPatchError }: typeof import('./patch.js'), document: JsonObject, patch: Json): JsonObject {

@@ -53,33 +53,28 @@ export function forEachField(definition: ResourceMapping, body: JsonObject, visi
  * sent back must not delete what it could not show.
  */
 export function writeFields(definition: ResourceMapping, section: UciSection, body: JsonObject, changed?: Set<string>) {
-  const kept = new Set<string>();
   const typeField = definition.typeBy?.field;
+  const memberApplies = (path: string) => applies(definition.members[path.split('.')[0]].when, body);
+  // The options of the fields that apply: a group that does not apply loses its options, but not
+  // one a field that applies shares (netifd's protos reuse option names: dhcp's and pppoe's `norelease`).
+  const applying = new Set<string>();
+  const kept = new Set<string>();
   forEachField(definition, body, (path, name, field, value) => {
-    if (path === typeField || field.readOnly) return;
     const option = field.option ?? name;
+    if (memberApplies(path)) applying.add(option);
+    if (path === typeField || field.readOnly) return;
     const stored = section.options.get(option);
     // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
     // once proto is static); a merge changes only the secrets it names (see changed).
-    const applying = applies(definition.members[path.split('.')[0]].when, body);
-    if ((!changed && field.secret && value === undefined && applying) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
+    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
   });
+  // Under a proto the resource does not model, the options no applying field reads may be that proto's own.
   const unless = definition.openUnless;
   const open = unless && typeof body[unless.field] === 'string' && !applies(unless, body);
-  if (!changed) {
-    const modelled = open ? modelledOptions(definition, body) : undefined;
-    for (const option of [...section.options.keys()]) if (!kept.has(option) && (!modelled || modelled.has(option))) section.options.delete(option);
-  }
-  // Groups that do not apply lose their options, but not one a field that applies shares (netifd's
-  // protos reuse option names: dhcp's and pppoe's `norelease`).
-  const applying = new Set<string>();
-  forEachField(definition, body, (path, name, field) => {
-    if (applies(definition.members[path.split('.')[0]].when, body)) applying.add(field.option ?? name);
-  });
+  if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option) && (!open || applying.has(option))) section.options.delete(option);
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
     if (!applying.has(option)) {
-      // Under a proto the resource does not model, such an option may be that proto's own.
       if (!open) section.options.delete(option);
       return;
     }
@@ -90,15 +85,6 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   });
   // The section keeps its name and place; only what netifd files it under changes.
   if (typeField) section.type = sectionTypeOf(definition, body);
-}
-
-/** The options the fields that apply to a body read (a pppoe group's `username` is l2tp's too). */
-function modelledOptions(definition: ResourceMapping, body: JsonObject): Set<string> {
-  const options = new Set<string>();
-  forEachField(definition, body, (path, name, field) => {
-    if (applies(definition.members[path.split('.')[0]].when, body)) options.add(field.option ?? name);
-  });
-  return options;
 }
 
 /** A managed (named) section; anonymous ones must be adopted before any write. */
