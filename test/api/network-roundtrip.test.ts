@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { type UciSection, type UciValue } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+import { strtol } from '../support/uci-blob.js';
 
 type Body = Record<string, any>;
 
@@ -150,16 +151,6 @@ const BOOLS = [
 ];
 // BOOLs whose default is false: a dropped spelling and false mean the same as no option.
 const OFF_BY_DEFAULT = ['disabled', 'onlink', 'invert', 'bridge_empty', 'stp', 'igmp_snooping'];
-
-/** strtol(value, &end, 0) when it consumes everything (blob.c), else undefined: the attribute is dropped. */
-function strtol(value: string): number | undefined {
-  const match = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.exec(value);
-  if (value.trim() === '') return 0;
-  if (!match) return undefined;
-  const [, sign, digits] = match;
-  const number = /^0[xX]/.test(digits) ? Number.parseInt(digits.slice(2), 16) : digits.startsWith('0') ? Number.parseInt(digits, 8) : Number(digits);
-  return sign === '-' ? -number : number;
-}
 
 /** One option as netifd receives it; undefined when uci_to_blob drops it. */
 function netifdValue(option: string, value: UciValue): string | number | string[] | undefined {

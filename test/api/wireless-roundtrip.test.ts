@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import type { UciSection, UciValue } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
+import { strtol } from '../support/uci-blob.js';
 
 type Body = Record<string, any>;
 
@@ -88,15 +89,6 @@ const ARRAYS = ['network', 'maclist'];
 const OFF = ['disabled', 'legacy_rates', 'noscan', 'isolate', 'hidden', 'wds', 'ieee80211r', 'ieee80211k', 'bss_transition', 'ft_over_ds'];
 const ON = ['wmm', 'mesh_fwding'];
 const BOOLS = [...OFF, ...ON, 'ft_psk_generate_local'];
-
-/** strtol(value, &end, 0) when it consumes everything, else undefined: blob.c drops the option. */
-function strtol(value: string): number | undefined {
-  const match = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.exec(value);
-  if (!match) return undefined;
-  const [, sign, digits] = match;
-  const number = /^0[xX]/.test(digits) ? Number.parseInt(digits.slice(2), 16) : digits.startsWith('0') ? Number.parseInt(digits, 8) : Number(digits);
-  return sign === '-' ? -number : number;
-}
 
 /** One option as the scripts receive it; undefined when it means what no option means. */
 function scriptValue(option: string, value: UciValue): string | number | string[] | undefined {
