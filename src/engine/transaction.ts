@@ -14,6 +14,8 @@ export interface WritePlan<T> {
   writes: string[];
   /** Init scripts to reload after the commit, in order. */
   reload: string[];
+  /** The package that installs them, named when one is missing. */
+  provider?: string;
   /** Validates and changes the staged packages; throwing aborts the write with nothing written. */
   stage(staged: (pkg: string) => UciPackage): T;
   /**
@@ -62,7 +64,8 @@ function reload(ports: Ports, service: string): string | undefined {
 export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promise<Written<T>> {
   for (const service of plan.reload) {
     if (!SERVICE_NAME.test(service) || ports.stat(initScript(service)) === undefined) {
-      throw new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install the package that provides it. Nothing was changed`);
+      const install = plan.provider ? `the package ${plan.provider}` : 'the package that provides it';
+      throw new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install ${install} (POST /packages/installed). Nothing was changed`);
     }
   }
   const held = acquireLocks(ports, plan.packages, 'shared');

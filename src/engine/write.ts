@@ -149,6 +149,7 @@ export async function transact(
     packages: packagesOf(definition, referrers),
     writes: [definition.package],
     reload: definition.reload,
+    provider: definition.daemonPackage,
     stage(staged) {
       const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
       const result = stage(staged(definition.package), staged);

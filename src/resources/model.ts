@@ -169,8 +169,11 @@ export interface ResourceMapping {
   idPrefix?: string;
   /** Init scripts reloaded after a write, in order. */
   reload: string[];
-  /** The daemon is a separate package: a write without its init script is `503 init_script_missing`. */
-  daemonPackage?: boolean;
+  /**
+   * The package that installs the reloaded init script, when it is not in a stock image (unbound's
+   * `unbound-daemon`): the `503 init_script_missing` of a write without it names the package.
+   */
+  daemonPackage?: string;
   members: Record<string, MappedMember>;
   references?: Reference[];
   /** Packages the rules read besides its own and the referenced ones: a write locks and snapshots them too. */
