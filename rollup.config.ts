@@ -21,7 +21,7 @@ const config: RollupOptions = {
     // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
     // its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
+      const generated = /\/generated\/(mappings|docs|tables)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
       // Data every resource has a share of: the patterns of their docs, kept once, and the resource
       // table. A chunk imported by several has no facade: it is known by the modules it holds.

@@ -28,8 +28,8 @@ export const OVER_MAX: Record<string, { limit: number; why: string }> = {
 /** The curated inventory of API v3, for the projection of the whole package. */
 const INVENTORY = 44;
 
-const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources'];
-/** Chunks of those folders that every resource has a share of: the resource table and the patterns. */
+const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources', 'tables'];
+/** Chunks of those folders that every resource has a share of: the index of the domains' tables, and the patterns. */
 const SHARED_STEMS = ['resources', 'patterns'];
 
 export interface Size {
@@ -63,14 +63,15 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
     .map((path) => /^\/mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
     .filter((name): name is string => name !== undefined && !SHARED_STEMS.includes(name));
   // Whose each path is: one resource's, the resources' of a domain (what their definitions share,
-  // `resources/firewall_common.js`), every resource's (the patterns their docs share, the resource
-  // table), or nobody's (the core).
+  // `resources/firewall_common.js`, and their table, `tables/firewall.js`), every resource's (the
+  // patterns their docs share, the tables' index), or nobody's (the core).
   const owners = new Map<string, string[]>();
   for (const path of paths) {
     const [folder, file] = path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).split('/') : [];
     const stem = file?.replace(/\.js$/, '') ?? '';
     if (RESOURCE_FOLDERS.includes(folder) && names.includes(stem)) owners.set(path, [stem]);
     else if (folder === 'resources') owners.set(path, names.filter((name) => name.startsWith(`${stem.split('_')[0]}_`)));
+    else if (folder === 'tables') owners.set(path, names.filter((name) => name.startsWith(`${stem}_`)));
     else if (RESOURCE_FOLDERS.includes(folder)) owners.set(path, names);
     else owners.set(path, []);
   }

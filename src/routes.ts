@@ -6,7 +6,7 @@ const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true 
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
-// resource table is loaded, and their route made, only for a path no fixed route matches.
+// table of the path's domain is loaded, and their route made, only for a path no fixed route matches.
 const FIXED_ROUTES: Route[] = [
   { template: '/healthz', methods: ['GET'], access: 'open', load: () => import('./handlers/healthz.js') },
   { template: '/openapi.json', methods: ['GET'], access: 'open', load: () => import('./handlers/openapi.js') },
@@ -72,10 +72,11 @@ export async function findRoute(method: string, segments: string[]): Promise<Rou
     if (match) break;
   }
   if (!match && segments.length) {
-    const { RESOURCES } = await import('./generated/resources.js');
+    const { domainResources } = await import('./generated/resources.js');
+    const resources = await domainResources(segments[0]);
     // `<domain>/<sub>` before `<domain>`: a singleton domain (`system`) has collections below it.
     for (const length of [2, 1]) {
-      const resource = RESOURCES.find((entry) => entry.path === segments.slice(0, length).join('/'));
+      const resource = resources.find((entry) => entry.path === segments.slice(0, length).join('/'));
       match = resource && resourceRoute(resource, segments.slice(length));
       if (match) break;
     }

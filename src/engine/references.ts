@@ -1,5 +1,5 @@
 import { ApiError, type FieldError } from '../http/errors.js';
-import { RESOURCES } from '../generated/resources.js';
+import { resourceAt } from '../generated/resources.js';
 import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
 import { servesType, typeFieldValue } from './read.js';
 import type { UciPackage } from '../uci/index.js';
@@ -53,8 +53,7 @@ function optionOf(definition: ResourceMapping, dotted: string): string {
 
 /** The resources whose references name sections of `entry`, loaded for a write that may remove names. */
 export async function referrersOf(entry: ResourceEntry): Promise<Referrer[]> {
-  const entries = RESOURCES.filter((candidate) => entry.referencedBy?.includes(candidate.path));
-  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.module()).mapping));
+  const definitions = await Promise.all((entry.referencedBy ?? []).map(async (path) => (await (await resourceAt(path))!.module()).mapping));
   return definitions.flatMap((definition) =>
     (definition.references ?? [])
       .filter((reference) => reference.package === entry.package && reference.type === entry.type)

@@ -1,6 +1,6 @@
 import { DOCS } from '../generated/docs.js';
 import { pattern } from '../generated/patterns.js';
-import { RESOURCES } from '../generated/resources.js';
+import { allResources } from '../generated/resources.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
 import { schemaProperties, withPatterns } from '../openapi/members.js';
@@ -12,7 +12,7 @@ const keyOf = ({ path, type }: ResourceEntry) => (path.includes('/') ? path : `$
 
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {
-  const keys = RESOURCES.map(keyOf);
+  const keys = (await allResources()).map(keyOf);
   if (params.package === undefined) return jsonResponse(200, { resources: keys });
   const key = `${params.package}/${params.resource}`;
   const index = keys.indexOf(key);

@@ -1,7 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESOURCES } from '../../src/generated/resources.js';
+import { allResources } from '../../src/generated/resources.js';
 import { newRouter, type Router } from '../support/router.js';
+
+const RESOURCES = await allResources();
 
 // /etc lives on the router's flash: a read, however often a client polls it, must leave every file
 // there as it was, the token store with its last-use stamps included.
