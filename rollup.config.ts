@@ -27,13 +27,16 @@ const config: RollupOptions = {
       // table. A chunk imported by several has no facade: it is known by the modules it holds.
       const only = chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '';
       if (/\/generated\/patterns\.ts$/.test(only)) return 'docs/[name].js';
-      if (/\/generated\/resources\.ts$/.test(only)) return 'mappings/[name].js';
+      if (/\/generated\/(resources|raw)\.ts$/.test(only)) return 'mappings/[name].js';
       // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
       const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));
       const domains = new Set(places.map((place) => place?.[1]).filter(Boolean));
       const [domain] = domains;
       return places.every(Boolean) && domains.size === 1 ? `resources/${domain}_[name].js` : 'routes/[name].js';
     },
+    // What raw passthrough knows of the curated types grows with the inventory: a chunk of its own,
+    // weighed as the resources' share.
+    manualChunks: (id) => (/\/generated\/raw\.ts$/.test(id) ? 'raw' : undefined),
     generatedCode: 'es2015',
     hoistTransitiveImports: false,
   },

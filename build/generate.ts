@@ -12,6 +12,7 @@ import { assertCheckable, docModule, docOf, docsIndexModule } from './generators
 import { mappingModule, resourcesModules } from './generators/mappings.js';
 import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedModule } from './generators/openapi-fixed.js';
+import { rawModule } from './generators/raw.js';
 
 const OUT = join(ROOT, 'src/generated');
 
@@ -35,6 +36,7 @@ async function generate(): Promise<void> {
   const { index, tables } = resourcesModules(resources);
   write('resources.ts', index);
   for (const [domain, table] of tables) write(`tables/${domain}.ts`, table);
+  write('raw.ts', rawModule(resources));
   const fixed = fixedModule(version);
   write('openapi-fixed.ts', fixed);
   // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM.

@@ -13,7 +13,7 @@ export const BUDGETS = {
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
   /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 46_000,
+  coreCompressedCeiling: 50_000,
   coreInstalled: 150_000,
 };
 
@@ -29,8 +29,8 @@ export const OVER_MAX: Record<string, { limit: number; why: string }> = {
 const INVENTORY = 44;
 
 const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources', 'tables'];
-/** Chunks of those folders that every resource has a share of: the index of the domains' tables, and the patterns. */
-const SHARED_STEMS = ['resources', 'patterns'];
+/** Chunks of those folders that every resource has a share of: the index of the domains' tables, the patterns, and raw's curated types. */
+const SHARED_STEMS = ['resources', 'patterns', 'raw'];
 
 export interface Size {
   /**

@@ -41,7 +41,8 @@ export async function handleRequest(ports: Ports): Promise<void> {
       const caller = (outcome.caller = await gate.authenticate(ports, request));
       gate.enforceRateLimit(ports, caller, request.remoteAddr);
       if (route.access !== 'token') {
-        gate.requireScope(caller, route.access.target, WRITE_METHODS.has(request.method) || !!route.access.readsNeedRw);
+        const { target, readsNeedRw } = route.access;
+        gate.requireScope(caller, typeof target === 'function' ? target(params) : target, WRITE_METHODS.has(request.method) || !!readsNeedRw);
       }
     }
     const run = async () => {

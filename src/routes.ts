@@ -3,6 +3,7 @@ import type { ResourceEntry } from './resources/model.js';
 import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
+const RAW = { target: (params: Record<string, string>) => ({ domain: 'raw', sub: params.package }) };
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
@@ -17,6 +18,9 @@ const FIXED_ROUTES: Route[] = [
   { template: '/diagnostics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'diagnostics' } }, load: () => import('./handlers/diagnostics.js') },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
+  // The pipeline checks the raw tree; the handlers the curated tree of each section's type.
+  { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, load: () => import('./handlers/raw-collection.js') },
+  { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, load: () => import('./handlers/raw-item.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
 ];
 

@@ -66,26 +66,32 @@ function queryAndHeader(name: string, header: string, query: string, description
 const ETAG = '(W/)?"[0-9a-f]{16}"';
 /** `*`, or a comma-separated list of ETags. */
 const CONDITION = { type: 'string', pattern: `^(\\*|${ETAG}( *, *${ETAG})*)$` };
+/**
+ * An operation as the arguments of `operation()`, which the document assembler calls at request
+ * time: the parameters and error responses every operation repeats cost no bytes on flash.
+ */
+const deferred = (...args: Parameters<typeof operation>): Operation => args as unknown as Operation;
+
 function fixedPaths(): Record<string, Operation> {
   const open = { security: [] };
   const token = ref('schemas', 'Token');
   return {
     '/healthz': {
-      get: operation('Health of the subsystems; `version` is the version-skew probe', 'operations', [403], {
+      get: deferred('Health of the subsystems; `version` is the version-skew probe', 'operations', [403], {
         200: { description: 'Every check is ok or unknown.', headers: headers(), content: json(ref('schemas', 'Health')) },
         503: { description: 'A subsystem is degraded.', headers: headers(), content: json(ref('schemas', 'Health')) },
       }, { operationId: 'getHealth', ...open }),
     },
     '/auth/whoami': {
-      get: operation('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: headers(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
+      get: deferred('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: headers(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
     },
     '/metrics': {
-      get: operation('Counters and histograms in text exposition format 0.0.4', 'operations', READ_ERRORS, {
+      get: deferred('Counters and histograms in text exposition format 0.0.4', 'operations', READ_ERRORS, {
         200: { description: 'The metrics.', headers: headers(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
       }, { operationId: 'getMetrics' }),
     },
     '/diagnostics': {
-      get: operation('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
+      get: deferred('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
         200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: headers(), content: json(ref('schemas', 'Diagnostics')) },
       }, {
         operationId: 'getDiagnostics',
@@ -93,18 +99,18 @@ function fixedPaths(): Record<string, Operation> {
       }),
     },
     '/tokens': {
-      get: operation('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: headers(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
-      post: operation('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
+      get: deferred('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: headers(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
+      post: deferred('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
         201: { description: 'The cleartext bearer, shown this once.', headers: headers('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
       }, { operationId: 'createToken', parameters: IDEMPOTENT, requestBody: { required: true, content: json(ref('schemas', 'TokenRequest')) } }),
     },
     '/tokens/{name}': {
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-      get: operation('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
-      delete: operation('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
+      get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
+      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
     },
     '/system/password': {
-      post: operation('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
+      post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
         operationId: 'setPassword',
         description:
           'Runs the router\'s passwd with the password on its stdin; the password is never returned, logged or put in an argv. ' +
@@ -113,25 +119,72 @@ function fixedPaths(): Record<string, Operation> {
         requestBody: { required: true, content: json(ref('schemas', 'PasswordRequest')) },
       }),
     },
+    '/raw/{package}': {
+      parameters: [RAW_PACKAGE],
+      get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
+        200: { description: 'Sections in file order, a page at a time.', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
+      }, { operationId: 'listRaw', description: RAW_ACCESS + ' A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'createRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE}`,
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
+      }),
+    },
+    '/raw/{package}/{id}': {
+      parameters: [RAW_PACKAGE, ref('parameters', 'Id')],
+      get: deferred('Read a section', 'raw', READ_ERRORS, {
+        200: { description: 'The section.', headers: headers('ETag'), content: json(ref('schemas', 'RawSection')) },
+        304: { description: 'If-None-Match matched: no body.', headers: headers('ETag') },
+      }, { operationId: 'getRaw', description: RAW_ACCESS, parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
+      put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'replaceRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE} Options the body omits are removed, but for redacted ones, which are kept.`,
+        parameters: CONDITIONS,
+        requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
+      }),
+      patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'patchRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE} A JSON Patch whose path names nothing answers 422 \`conflict\`; a failed \`test\` 412.`,
+        parameters: CONDITIONS,
+        requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
+      }),
+      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: headers() } }, {
+        operationId: 'deleteRaw',
+        description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section.`,
+        parameters: CONDITIONS,
+      }),
+    },
     '/openapi.json': {
-      get: operation('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
+      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
         ...open,
       }),
     },
     '/schema': {
-      get: operation('The schema keys', 'operations', [403, 500], {
+      get: deferred('The schema keys', 'operations', [403, 500], {
         200: { description: 'Every `<package>/<resource>` key.', headers: headers(), content: json(ref('schemas', 'SchemaIndex')) },
       }, { operationId: 'listSchemas', ...open }),
     },
     '/schema/{package}/{resource}': {
       parameters: ['package', 'resource'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      get: operation('One resource\'s declared properties as one set', 'operations', [403, 404, 500], {
+      get: deferred('One resource\'s declared properties as one set', 'operations', [403, 404, 500], {
         200: { description: 'The properties.', headers: headers(), content: json(ref('schemas', 'ResourceSchema')) },
       }, { operationId: 'getSchema', ...open }),
     },
   };
 }
+
+const RAW_PACKAGE = { name: 'package', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' }, description: 'A package with a file in /etc/config.' };
+const RAW_ACCESS =
+  'Needs the raw scope of the package (`raw:<package>`) and the curated scope of the section\'s type (a firewall rule needs `firewall:rules`; a type no resource serves, the package\'s name as a domain; a package no resource serves, no more); a write needs `rw` of both. ' +
+  'The service\'s own package is read-only here (405), and its tokens need `wrtapi:tokens:rw` even to read.';
+const RAW_WRITE =
+  'One transaction, as a curated write: the package\'s services are reloaded (those of its curated resources, else its own init script if it has one) and a failed reload restores the file; no reload headers. ' +
+  'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
+  'A read\'s redacted options are kept when the body omits them; naming one sets it.';
+const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
+const rawWritten = { description: 'The section as written.', headers: headers('ETag'), content: json(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 function fixedDocument(version: string): FixedDocument {

@@ -31,6 +31,9 @@ function scopePattern(): string {
   return `^(\\*(:(\\*|${subresources.join('|')}))?|raw(:(\\*|[A-Za-z0-9_-]+))?|${domains.join('|')}):(rw|ro)$`;
 }
 
+// libuci ends a value at the end of its line.
+const RAW_VALUE = { type: 'string', pattern: '^[^\\u0000\\r\\n]*$' };
+
 export const FIXED_SCHEMAS: Properties = {
   Error: {
     type: 'object',
@@ -213,6 +216,35 @@ export const FIXED_SCHEMAS: Properties = {
         maxLength: 1364,
         description: 'The new password: no NUL, CR or LF, at most 4094 bytes of UTF-8. Empty is allowed, as passwd allows it.',
       },
+    },
+  },
+  RawSection: {
+    type: 'object',
+    required: ['id', 'type', 'anonymous', 'options', 'redacted'],
+    properties: {
+      id: { type: 'string', description: 'The section name; libuci\'s `cfg<hex>` name for an anonymous section, which changes when a section before it is removed.' },
+      type: { type: 'string' },
+      anonymous: { type: 'boolean' },
+      options: { $ref: '#/components/schemas/RawOptions' },
+      redacted: { type: 'array', items: { type: 'string' }, description: 'Options held but never returned: token salts and hashes, and the secrets the curated resources mark.' },
+    },
+  },
+  RawOptions: {
+    type: 'object',
+    description: 'Options by name, as libuci holds them: a list is an array of strings.',
+    propertyNames: { pattern: '^[A-Za-z0-9_]+$' },
+    additionalProperties: { oneOf: [RAW_VALUE, { type: 'array', items: RAW_VALUE }] },
+  },
+  RawRequest: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'A section to create (`type` required) or its new state. `id`, `anonymous` and `redacted` of a read are tolerated; `type` and `anonymous` must not change.',
+    properties: {
+      id: { type: 'string', pattern: '^(?!cfg[0-9a-f]{6})[A-Za-z0-9_]+$', description: 'On create: the section name; generated when absent.' },
+      type: { type: 'string', pattern: '^[!$-&(-:<-\\[\\]-~]+$' },
+      anonymous: { type: 'boolean' },
+      options: { $ref: '#/components/schemas/RawOptions' },
+      redacted: { type: 'array', items: { type: 'string' } },
     },
   },
   SchemaIndex: {

@@ -30,9 +30,9 @@ export interface Route {
   methods: string[];
   /**
    * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
-   * check; else the scope target, and whether even reads need `rw`.
+   * check; else the scope target (or how the path's parameters give it), and whether even reads need `rw`.
    */
-  access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
+  access: 'open' | 'token' | { target: Target | ((params: Record<string, string>) => Target); readsNeedRw?: true };
   load: () => Promise<RouteModule>;
   /** The curated resource a route of the generic engine serves. */
   resource?: ResourceEntry;

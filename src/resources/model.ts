@@ -260,6 +260,19 @@ export interface ResourceDoc {
   mgmtPath?: boolean;
 }
 
+/**
+ * What raw passthrough knows of a package some curated resource serves (generated from the
+ * definitions): a change reloads `reload`, which `provider` installs where it is no stock package;
+ * a section of one of `types` needs its resource's scope too and never shows its secret options.
+ * A type ending in `*` is a prefix (`wireguard_*`); a type maps to its resource's path, or to the
+ * path followed by the secret options.
+ */
+export interface RawPackage {
+  reload: string[];
+  provider?: string;
+  types: Record<string, string | string[]>;
+}
+
 /** A body's schema error, in ajv's shape: the part the engine maps to field errors. */
 export interface SchemaError {
   instancePath: string;

@@ -1,0 +1,93 @@
+// Raw writes: the same transaction as curated writes (locks, snapshot, atomic commit, reload of the
+// package's services, restore on failure), with the same refusal of a change that leaves a curated
+// section naming one that is gone. The answer carries none of the reload or kernel headers.
+import { resourceAt } from '../generated/resources.js';
+import { ApiError } from '../http/errors.js';
+import type { Request } from '../http/request.js';
+import type { Ports } from '../platform/ports.js';
+import { ulid } from '../platform/ulid.js';
+import type { Json, JsonObject } from '../resources/model.js';
+import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { curatedType, rawBodyErrors, rawReload, rawView, validationFailed, writeRawOptions } from './raw.js';
+import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
+import { runTransaction } from './transaction.js';
+import { checkPreconditions } from './write.js';
+
+export interface RawTarget {
+  ports: Ports;
+  request: Request;
+  pkg: string;
+  /** The section's name; absent on a create. */
+  id?: string;
+  /** Its type as read before the write, which decides the references to keep. */
+  type?: string;
+}
+
+async function referrersOfType(pkg: string, type: string | undefined): Promise<Referrer[]> {
+  const curated = type === undefined ? undefined : curatedType(pkg, type);
+  const entry = curated && (await resourceAt(curated.path));
+  return entry ? referrersOf(entry) : [];
+}
+
+async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => JsonObject | undefined): Promise<JsonObject | undefined> {
+  const { ports, pkg } = target;
+  const referrers = await referrersOfType(pkg, target.type);
+  const { reload, provider } = rawReload(pkg, (service) => ports.stat(`/etc/init.d/${service}`) !== undefined);
+  const { result } = await runTransaction(ports, {
+    packages: [...new Set([pkg, ...referrers.map(({ definition }) => definition.package)])],
+    writes: [pkg],
+    reload,
+    provider,
+    stage(staged) {
+      const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
+      const result = stage(staged(pkg));
+      checkNoDanglingReferences(referrers, names, staged);
+      return result;
+    },
+  });
+  return result;
+}
+
+/** The section the path names, with the request's preconditions held against its view. */
+function existing(target: RawTarget, model: UciPackage): UciSection {
+  const section = findSection(model, target.id!);
+  if (!section) throw new ApiError(404, 'not_found', `${target.pkg} has no section ${target.id}`);
+  checkPreconditions(target.request, rawView(target.pkg, section));
+  return section;
+}
+
+export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
+  const errors = rawBodyErrors(body, undefined);
+  if (errors.length) throw validationFailed(errors);
+  const result = await rawTransaction(target, (model) => {
+    const name = typeof body.id === 'string' ? body.id : ulid(target.ports.now(), target.ports.randomBytes(10));
+    if (findSection(model, name)) throw new ApiError(409, 'conflict', `${target.pkg} already has a section named ${name}`);
+    const section = addSection(model, body.type as string, name);
+    writeRawOptions(target.pkg, section, (body.options ?? {}) as JsonObject, false);
+    return rawView(target.pkg, section);
+  });
+  return result!;
+}
+
+/** PUT, a merge patch (options named null are removed), or a JSON Patch of the section's view. */
+export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' | 'merge' | 'jsonPatch'): Promise<JsonObject> {
+  const jsonPatch = mode === 'jsonPatch' ? await import('./patch.js') : undefined;
+  const result = await rawTransaction(target, (model) => {
+    const section = existing(target, model);
+    const after = jsonPatch ? jsonPatch.patchedObject(rawView(target.pkg, section), body) : (body as JsonObject);
+    const merge = mode === 'merge';
+    const errors = rawBodyErrors(after, section, merge);
+    if (errors.length) throw validationFailed(errors);
+    const options = (after.options ?? {}) as JsonObject;
+    writeRawOptions(target.pkg, section, options, merge);
+    return rawView(target.pkg, section);
+  });
+  return result!;
+}
+
+export async function deleteRaw(target: RawTarget): Promise<void> {
+  await rawTransaction(target, (model) => {
+    removeSection(model, existing(target, model).name);
+    return undefined;
+  });
+}
