@@ -13,7 +13,7 @@ export const BUDGETS = {
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
   /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 50_000,
+  coreCompressedCeiling: 53_500,
   coreInstalled: 150_000,
 };
 

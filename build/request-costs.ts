@@ -15,6 +15,17 @@ export interface Request {
 
 export const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
 export const ROUTE = JSON.stringify({ id: 'bench', family: 'ipv4', interface: 'lan', target: '10.99.0.0/16', gateway: '192.168.1.2' });
+/** Ten rule creations across two packages (firewall and network) as one batch, and the batch that removes them. */
+const BATCH_IDS = Array.from({ length: 5 }, (_, i) => i);
+export const BATCH = JSON.stringify({
+  operations: [
+    ...BATCH_IDS.map((i) => ({ method: 'POST', path: '/firewall/rules', body: { id: `batch${i}`, name: `Batch-${i}`, target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: [String(3000 + i)] } } })),
+    ...BATCH_IDS.map((i) => ({ method: 'POST', path: '/network/rules', body: { id: `batch${i}`, family: 'ipv4', priority: 100 + i, src: `10.${i}.0.0/16`, lookup: '100' } })),
+  ],
+});
+const BATCH_REMOVAL = JSON.stringify({
+  operations: BATCH_IDS.flatMap((i) => [{ method: 'DELETE', path: `/firewall/rules/batch${i}` }, { method: 'DELETE', path: `/network/rules/batch${i}` }]),
+});
 const COUNTED_RULE = JSON.stringify({ id: 'counted', name: 'Counted', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2223'] } });
 
 export interface CountedRequest extends Request {
@@ -44,6 +55,9 @@ export const COUNTED: CountedRequest[] = [
   { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 26, target: 10 },
   { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 45.5, target: 20 },
   { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 32, target: 20 },
+  // The target: a third of ten single POSTs (issue 13); 113.6M when counted.
+  { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 118, target: 175 },
+  { name: 'POST /batch (10 deletions)', method: 'POST', path: '/batch', body: BATCH_REMOVAL, authenticated: true, ceiling: 61, target: 110 },
   // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
   { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 36, target: 20 },
 ];

@@ -21,6 +21,7 @@ const FIXED_ROUTES: Route[] = [
   // The pipeline checks the raw tree; the handlers the curated tree of each section's type.
   { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, load: () => import('./handlers/raw-collection.js') },
   { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, load: () => import('./handlers/raw-item.js') },
+  { template: '/batch', methods: ['POST'], access: 'token', load: () => import('./handlers/batch.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
 ];
 

@@ -109,6 +109,24 @@ function fixedPaths(): Record<string, Operation> {
       get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
       delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
     },
+    '/batch': {
+      post: deferred('Run up to 50 operations on curated and raw paths as one transaction', 'operations', WRITE_ERRORS, {
+        207: {
+          description: 'Every operation succeeded: its `{status, body}` in order. The reload and kernel headers, once for the whole batch, only when it wrote.',
+          headers: headers('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
+          content: json(ref('schemas', 'BatchResults')),
+        },
+      }, {
+        operationId: 'batch',
+        description:
+          'Each operation is checked against the token\'s scopes on its own and sees the changes of those before it; all packages are locked, staged and ' +
+          'committed together, then each service reloads once. Any failure leaves every file as it was and answers the failing operation\'s status with ' +
+          '`batch_partial_failure`: `aborted_at_index`, its own envelope in `error`, `reverted`. A batch is refused with 422 on `operations` (1 to 50), ' +
+          '`operations[i].method`, `operations[i].path` (a curated or raw path, no query) and `operations[i].if_match`, before anything runs. Reads answer the staged configuration, without `runtime`.',
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', 'BatchRequest')) },
+      }),
+    },
     '/system/password': {
       post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
         operationId: 'setPassword',

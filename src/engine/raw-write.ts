@@ -10,7 +10,7 @@ import type { Json, JsonObject } from '../resources/model.js';
 import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { curatedType, rawBodyErrors, rawReload, rawView, validationFailed, writeRawOptions } from './raw.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
-import { runTransaction } from './transaction.js';
+import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkPreconditions } from './write.js';
 
 export interface RawTarget {
@@ -21,6 +21,13 @@ export interface RawTarget {
   id?: string;
   /** Its type as read before the write, which decides the references to keep. */
   type?: string;
+  /** Runs the plan; its own transaction when absent. */
+  run?: (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
+  /**
+   * Checks the curated scope of the type of the section the write stages (within a batch, where the
+   * section may be one an earlier operation created).
+   */
+  authorize?: (type: string) => void;
 }
 
 async function referrersOfType(pkg: string, type: string | undefined): Promise<Referrer[]> {
@@ -29,11 +36,11 @@ async function referrersOfType(pkg: string, type: string | undefined): Promise<R
   return entry ? referrersOf(entry) : [];
 }
 
-async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => JsonObject | undefined): Promise<JsonObject | undefined> {
+async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => JsonObject): Promise<JsonObject> {
   const { ports, pkg } = target;
   const referrers = await referrersOfType(pkg, target.type);
   const { reload, provider } = rawReload(pkg, (service) => ports.stat(`/etc/init.d/${service}`) !== undefined);
-  const { result } = await runTransaction(ports, {
+  const plan: WritePlan<JsonObject> = {
     packages: [...new Set([pkg, ...referrers.map(({ definition }) => definition.package)])],
     writes: [pkg],
     reload,
@@ -44,14 +51,15 @@ async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => J
       checkNoDanglingReferences(referrers, names, staged);
       return result;
     },
-  });
-  return result;
+  };
+  return (await (target.run ? target.run(plan) : runTransaction(ports, plan))).result;
 }
 
 /** The section the path names, with the request's preconditions held against its view. */
 function existing(target: RawTarget, model: UciPackage): UciSection {
   const section = findSection(model, target.id!);
   if (!section) throw new ApiError(404, 'not_found', `${target.pkg} has no section ${target.id}`);
+  target.authorize?.(section.type);
   checkPreconditions(target.request, rawView(target.pkg, section));
   return section;
 }
@@ -59,20 +67,20 @@ function existing(target: RawTarget, model: UciPackage): UciSection {
 export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
   const errors = rawBodyErrors(body, undefined);
   if (errors.length) throw validationFailed(errors);
-  const result = await rawTransaction(target, (model) => {
+  return rawTransaction(target, (model) => {
+    target.authorize?.(body.type as string);
     const name = typeof body.id === 'string' ? body.id : ulid(target.ports.now(), target.ports.randomBytes(10));
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${target.pkg} already has a section named ${name}`);
     const section = addSection(model, body.type as string, name);
     writeRawOptions(target.pkg, section, (body.options ?? {}) as JsonObject, false);
     return rawView(target.pkg, section);
   });
-  return result!;
 }
 
 /** PUT, a merge patch (options named null are removed), or a JSON Patch of the section's view. */
 export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' | 'merge' | 'jsonPatch'): Promise<JsonObject> {
   const jsonPatch = mode === 'jsonPatch' ? await import('./patch.js') : undefined;
-  const result = await rawTransaction(target, (model) => {
+  return rawTransaction(target, (model) => {
     const section = existing(target, model);
     const after = jsonPatch ? jsonPatch.patchedObject(rawView(target.pkg, section), body) : (body as JsonObject);
     const merge = mode === 'merge';
@@ -82,12 +90,12 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
     writeRawOptions(target.pkg, section, options, merge);
     return rawView(target.pkg, section);
   });
-  return result!;
 }
 
 export async function deleteRaw(target: RawTarget): Promise<void> {
   await rawTransaction(target, (model) => {
-    removeSection(model, existing(target, model).name);
-    return undefined;
+    const section = existing(target, model);
+    removeSection(model, section.name);
+    return rawView(target.pkg, section);
   });
 }

@@ -8,7 +8,7 @@ import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { conditionsOf, etagMatches, etagOf } from './etag.js';
 import { findResourceSection, sectionTypeOf, viewOf } from './read.js';
-import { runTransaction, type Written } from './transaction.js';
+import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 
 // Members every read carries besides the fields (and the has_<secret> flags), which a write
@@ -22,6 +22,8 @@ export interface Target {
   definition: ResourceMapping;
   /** The section id; absent for a singleton. */
   id?: string;
+  /** Runs the write's plan; its own transaction when absent (a batch runs all its operations' at once). */
+  run?: (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
 }
 
 export function withoutFrameworkMembers(body: JsonObject): JsonObject {
@@ -145,7 +147,7 @@ export async function transact(
   const { definition, ports } = target;
   // Loaded only for the resources that have a kernel apply.
   const kernel = definition.kernel && (await import('./kernel.js'));
-  return runTransaction(ports, {
+  const plan: WritePlan<JsonObject> = {
     packages: packagesOf(definition, referrers),
     writes: [definition.package],
     reload: definition.reload,
@@ -157,7 +159,8 @@ export async function transact(
       return result;
     },
     ...(kernel ? { apply: (result, staged) => kernel.applyWireguardPeer(ports, definition, before?.(), result.id === undefined ? undefined : result, staged) } : {}),
-  });
+  };
+  return target.run ? target.run(plan) : runTransaction(ports, plan);
 }
 
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {

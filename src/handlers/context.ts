@@ -6,7 +6,8 @@ import type { Target } from '../auth/scopes.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
-import type { ResourceEntry } from '../resources/model.js';
+import type { JsonObject, ResourceEntry } from '../resources/model.js';
+import type { WritePlan, Written } from '../engine/transaction.js';
 
 export interface Context {
   ports: Ports;
@@ -17,7 +18,14 @@ export interface Context {
   /** The authenticated caller; absent on open routes. */
   caller?: Caller;
   route: Route;
+  /** Within a batch: runs the operation's transaction plan as part of the batch's one transaction. */
+  run?: Runner;
+  /** The route of another path, for a batch's operations. */
+  findRoute(method: string, segments: string[]): Promise<{ route: Route; params: Record<string, string> }>;
 }
+
+/** Runs a write's plan: alone as its own transaction, or as one operation of a batch's. */
+export type Runner = (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
 
 export type Handler = (context: Context) => Response | Promise<Response>;
 

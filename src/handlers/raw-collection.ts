@@ -26,6 +26,6 @@ export async function POST(context: Context) {
   await requireCurated(context, params.package, typeof body.type === 'string' ? body.type : '');
   const { createRaw } = await import('../engine/raw-write.js');
   const { etagOf } = await import('../engine/etag.js');
-  const created = await createRaw({ ports, request, pkg: params.package }, body);
+  const created = await createRaw({ ports, request, pkg: params.package, run: context.run }, body);
   return jsonResponse(200, created, { ETag: etagOf(created) });
 }

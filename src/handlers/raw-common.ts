@@ -29,5 +29,5 @@ export async function rawSection(context: Context): Promise<{ section: UciSectio
   const section = findSection(await rawPackage(context), params.id);
   if (!section) throw new ApiError(404, 'not_found', `${params.package} has no section ${params.id}`);
   await requireCurated(context, params.package, section.type);
-  return { section, target: { ports, request, pkg: params.package, id: params.id, type: section.type } };
+  return { section, target: { ports, request, pkg: params.package, id: params.id, type: section.type, run: context.run } };
 }

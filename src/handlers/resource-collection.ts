@@ -21,12 +21,13 @@ export async function GET({ ports, request, route }: Context) {
   return jsonResponse(200, bodies, headers);
 }
 
-export async function POST({ ports, request, route }: Context) {
+export async function POST(context: Context) {
+  const { ports, request, route } = context;
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await request.body()) as JsonObject;
   const { createResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
-  return writtenResponse(await createResource({ ports, request, entry, definition }, body));
+  return writtenResponse(await createResource({ ports, request, entry, definition, run: context.run }, body));
 }

@@ -7,9 +7,9 @@ import { jsonResponse, plainResponse } from '../http/response.js';
 
 const JSON_PATCH = 'application/json-patch+json';
 
-async function target({ ports, request, route, params }: Context) {
+async function target({ ports, request, route, params, run }: Context) {
   const entry = route.resource!;
-  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id };
+  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id, run };
 }
 
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
