@@ -33,6 +33,8 @@ interface Operation {
 interface Answer {
   status: number;
   body: Json;
+  /** X-Mgmt-Path-Warning of the operation, which the batch's answer carries for it. */
+  warning?: string;
 }
 
 function operationsOf(body: JsonObject): Operation[] {
@@ -81,7 +83,8 @@ function readPlan(packages: string[], read: (staged: (pkg: string) => import('..
 }
 
 async function answerOf(response: Response): Promise<Answer> {
-  return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null };
+  const warning = response.headers['X-Mgmt-Path-Warning'];
+  return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null, ...(warning ? { warning } : {}) };
 }
 
 async function performRaw(context: Context, write: boolean): Promise<Answer> {
@@ -190,8 +193,10 @@ export async function POST(context: Context): Promise<Response> {
     const event = eventOf(status, operations[index].method !== 'GET');
     if (event) logLine(ports, event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${operations[index].path} ${status} ${ports.now() - started}ms`);
   });
-  const answer = plainResponse(207, 'application/json', JSON.stringify({ results }));
-  return { ...answer, headers: { ...answer.headers, ...headers } };
+  // A warning's fields are comma-separated: the operations' warnings are joined with `; `.
+  const warnings = results.flatMap(({ warning }) => (warning ? [warning] : []));
+  const answer = plainResponse(207, 'application/json', JSON.stringify({ results: results.map(({ status, body }) => ({ status, body })) }));
+  return { ...answer, headers: { ...answer.headers, ...headers, ...(warnings.length ? { 'X-Mgmt-Path-Warning': warnings.join('; ') } : {}) } };
 }
 
 /** The failing operation's status, its envelope inside `batch_partial_failure`, and its own log line. */
