@@ -132,7 +132,21 @@ test('both trees must permit: the raw tree for the package, the curated tree for
   const rule = `/raw/firewall/${rules[0].id}`;
   const change = { options: { enabled: '0' } };
   const ask = async (scopes: string[], method: string, path: string, body?: unknown) => (await router.request({ method, path, body, headers: { authorization: await as(scopes) } })).status;
-  // The spec's example: raw:rw with firewall:rules:ro reads firewall rules but does not write them.
+  // The spec's examples for a firewall rule (Matching rules 2), each beside raw:rw: [scopes, GET, PUT].
+  const matrix: [string[], number, number][] = [
+    [['*:rw'], 200, 200],
+    [['firewall:rw'], 200, 200],
+    [['firewall:rules:rw'], 200, 200],
+    [['firewall:zones:rw'], 403, 403],
+    [['*:rw', 'firewall:rules:ro'], 200, 403],
+    [['firewall:ro', 'firewall:rules:rw'], 200, 200],
+  ];
+  const read = (await call({ method: 'GET', path: rule })).json as Body;
+  for (const [scopes, get, put] of matrix) {
+    assert.is(await ask(['raw:rw', ...scopes], 'GET', rule), get, `GET with ${scopes}`);
+    assert.is(await ask(['raw:rw', ...scopes], 'PUT', rule, read), put, `PUT with ${scopes}`);
+  }
+  // raw:rw with firewall:rules:ro reads firewall rules but does not write them.
   assert.is(await ask(['raw:rw', 'firewall:rules:ro'], 'GET', rule), 200);
   assert.is(await ask(['raw:rw', 'firewall:rules:ro'], 'PATCH', rule, change), 403);
   assert.is(await ask(['raw:rw', 'firewall:rules:rw'], 'PATCH', rule, change), 200);
@@ -187,6 +201,16 @@ test('secrets never leave through raw: token salts and hashes, and every secret 
   assert.not.ok(rotated.body.includes('second-secret-2'));
   assert.match(file('wireless'), /option key 'second-secret-2'/);
   assert.not.ok(messages().includes('secret-'));
+});
+
+test('a raw create with an Idempotency-Key (query form) runs once; its replay answers the same', async () => {
+  const request = { method: 'POST', path: '/raw/firewall?idempotency_key=inc-1', body: { type: 'include', id: 'once', options: { path: '/etc/once.nft' } } };
+  const first = await rawWritten(request, ['firewall']);
+  const replay = await call(request);
+  assert.is(replay.status, 200);
+  assert.is(replay.headers['idempotent-replayed'], 'true');
+  assert.equal(replay.json, first);
+  assert.equal(initLog(), ['firewall reload']);
 });
 
 test('raw routes are in the document', async () => {
