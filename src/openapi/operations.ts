@@ -135,7 +135,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
 /** A read-only view's paths: GET of the collection and of an item; other verbs answer 405 with `Allow: GET`. */
 function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<string, Operation> {
   const path = `/${definition.path}`;
-  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped.';
+  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped, which reads only as far as its answer needs.';
   return {
     [path]: {
       description: definition.description,
