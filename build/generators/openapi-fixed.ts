@@ -71,6 +71,8 @@ const CONDITION = { type: 'string', pattern: `^(\\*|${ETAG}( *, *${ETAG})*)$` };
  * time: the parameters and error responses every operation repeats cost no bytes on flash.
  */
 const deferred = (...args: Parameters<typeof operation>): Operation => args as unknown as Operation;
+/** A response's headers by name, which `operation()` turns into references. */
+const named = (...names: string[]) => ['X-Request-Id', ...names] as unknown as Record<string, unknown>;
 
 function fixedPaths(): Record<string, Operation> {
   const open = { security: [] };
@@ -78,42 +80,42 @@ function fixedPaths(): Record<string, Operation> {
   return {
     '/healthz': {
       get: deferred('Health of the subsystems; `version` is the version-skew probe', 'operations', [403], {
-        200: { description: 'Every check is ok or unknown.', headers: headers(), content: json(ref('schemas', 'Health')) },
-        503: { description: 'A subsystem is degraded.', headers: headers(), content: json(ref('schemas', 'Health')) },
+        200: { description: 'Every check is ok or unknown.', headers: named(), content: json(ref('schemas', 'Health')) },
+        503: { description: 'A subsystem is degraded.', headers: named(), content: json(ref('schemas', 'Health')) },
       }, { operationId: 'getHealth', ...open }),
     },
     '/auth/whoami': {
-      get: deferred('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: headers(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
+      get: deferred('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: named(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
     },
     '/metrics': {
       get: deferred('Counters and histograms in text exposition format 0.0.4', 'operations', READ_ERRORS, {
-        200: { description: 'The metrics.', headers: headers(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
+        200: { description: 'The metrics.', headers: named(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
       }, { operationId: 'getMetrics' }),
     },
     '/diagnostics': {
       get: deferred('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
-        200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: headers(), content: json(ref('schemas', 'Diagnostics')) },
+        200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: named(), content: json(ref('schemas', 'Diagnostics')) },
       }, {
         operationId: 'getDiagnostics',
         parameters: [{ name: 'validate', in: 'query', required: false, schema: { type: 'string', enum: ['0', '1'], default: '0' }, description: '`1` runs every readable section through the write validation.' }],
       }),
     },
     '/tokens': {
-      get: deferred('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: headers(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
+      get: deferred('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: named(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
       post: deferred('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
-        201: { description: 'The cleartext bearer, shown this once.', headers: headers('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
+        201: { description: 'The cleartext bearer, shown this once.', headers: named('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
       }, { operationId: 'createToken', parameters: IDEMPOTENT, requestBody: { required: true, content: json(ref('schemas', 'TokenRequest')) } }),
     },
     '/tokens/{name}': {
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-      get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
-      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
+      get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: named(), content: json(token) } }, { operationId: 'getToken' }),
+      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: named() } }, { operationId: 'deleteToken' }),
     },
     '/batch': {
       post: deferred('Run up to 50 operations on curated and raw paths as one transaction', 'operations', WRITE_ERRORS, {
         207: {
           description: 'Every operation succeeded: its `{status, body}` in order. The reload and kernel headers, once for the whole batch, only when it wrote.',
-          headers: headers('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
+          headers: named('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
           content: json(ref('schemas', 'BatchResults')),
         },
       }, {
@@ -128,7 +130,7 @@ function fixedPaths(): Record<string, Operation> {
       }),
     },
     '/system/password': {
-      post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
+      post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: named() } }, {
         operationId: 'setPassword',
         description:
           'Runs the router\'s passwd with the password on its stdin; the password is never returned, logged or put in an argv. ' +
@@ -140,7 +142,7 @@ function fixedPaths(): Record<string, Operation> {
     '/raw/{package}': {
       parameters: [RAW_PACKAGE],
       get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
-        200: { description: 'Sections in file order, a page at a time.', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
+        200: { description: 'Sections in file order, a page at a time.', headers: named('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
       }, { operationId: 'listRaw', description: RAW_ACCESS + ' A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
@@ -152,8 +154,8 @@ function fixedPaths(): Record<string, Operation> {
     '/raw/{package}/{id}': {
       parameters: [RAW_PACKAGE, ref('parameters', 'Id')],
       get: deferred('Read a section', 'raw', READ_ERRORS, {
-        200: { description: 'The section.', headers: headers('ETag'), content: json(ref('schemas', 'RawSection')) },
-        304: { description: 'If-None-Match matched: no body.', headers: headers('ETag') },
+        200: { description: 'The section.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) },
+        304: { description: 'If-None-Match matched: no body.', headers: named('ETag') },
       }, { operationId: 'getRaw', description: RAW_ACCESS, parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
       put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'replaceRaw',
@@ -167,27 +169,27 @@ function fixedPaths(): Record<string, Operation> {
         parameters: CONDITIONS,
         requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
       }),
-      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: headers() } }, {
+      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
         operationId: 'deleteRaw',
         description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section.`,
         parameters: CONDITIONS,
       }),
     },
     '/openapi.json': {
-      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
+      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: named(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
         ...open,
       }),
     },
     '/schema': {
       get: deferred('The schema keys', 'operations', [403, 500], {
-        200: { description: 'Every `<package>/<resource>` key.', headers: headers(), content: json(ref('schemas', 'SchemaIndex')) },
+        200: { description: 'Every `<package>/<resource>` key.', headers: named(), content: json(ref('schemas', 'SchemaIndex')) },
       }, { operationId: 'listSchemas', ...open }),
     },
     '/schema/{package}/{resource}': {
       parameters: ['package', 'resource'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       get: deferred('One resource\'s declared properties as one set', 'operations', [403, 404, 500], {
-        200: { description: 'The properties.', headers: headers(), content: json(ref('schemas', 'ResourceSchema')) },
+        200: { description: 'The properties.', headers: named(), content: json(ref('schemas', 'ResourceSchema')) },
       }, { operationId: 'getSchema', ...open }),
     },
   };
@@ -202,7 +204,7 @@ const RAW_WRITE =
   'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
 const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
-const rawWritten = { description: 'The section as written.', headers: headers('ETag'), content: json(ref('schemas', 'RawSection')) };
+const rawWritten = { description: 'The section as written.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 function fixedDocument(version: string): FixedDocument {

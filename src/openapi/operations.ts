@@ -28,6 +28,10 @@ const RELOAD_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status
 export function operation(summary: string, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
   const { parameters = [], ...rest } = fields as { parameters?: unknown[] };
   const errors = Object.fromEntries(statuses.map((status) => [String(status), ref('responses', ERROR_RESPONSE_NAMES[status])]));
+  // The fixed document names a response's headers (see build/generators/openapi-fixed.ts).
+  for (const response of Object.values(responses) as { headers?: unknown }[]) {
+    if (Array.isArray(response.headers)) response.headers = Object.fromEntries(response.headers.map((name: string) => [name, ref('headers', name.replace(/-/g, ''))]));
+  }
   return {
     summary,
     tags: [tag],
