@@ -77,7 +77,7 @@ function mappedField({ schema: _schema, description: _description, ...field }: F
 }
 
 export function mappingOf(definition: ResourceDefinition): ResourceMapping {
-  const { description: _description, rules: _rules, checks: _checks, parse: _parse, members, ...rest } = definition;
+  const { description: _description, rules: _rules, checks: _checks, parse: _parse, runtimeOf: _runtimeOf, members, ...rest } = definition;
   // A view's read takes its items from its parser: its members are for the doc only.
   if (definition.kind === 'view') return { ...rest, members: {} };
   const mapped: Record<string, MappedMember> = {};
@@ -97,7 +97,7 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules } from '../../resources/model.js';`,
+    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
     definition.rules
@@ -106,6 +106,9 @@ export function mappingModule({ definition, domain, name, module }: Resource): s
     `export const doc = (): Promise<{ doc: ResourceDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
     ...(definition.parse
       ? [`export const parser = async (): Promise<LineParser> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).parse;`]
+      : []),
+    ...(definition.runtimeOf
+      ? [`export const runtimeOf = async (): Promise<RuntimeOf> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).runtimeOf;`]
       : []),
     '',
   ].join('\n');

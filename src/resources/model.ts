@@ -139,6 +139,12 @@ export interface ViewSource {
 export type LineParser = (line: string, now: number) => JsonObject[] | null;
 
 /**
+ * Live state a definition computes from the router's files rather than a bus call (which `runtime`
+ * names), exported as `runtimeOf`: each read body's runtime by id. `now`: epoch seconds.
+ */
+export type RuntimeOf = (bodies: JsonObject[], context: { read(pkg: string): Promise<UciPackage>; file(path: string): string | undefined; now: number }) => Promise<Map<string, Json>>;
+
+/**
  * A resource over several section types, told apart by one of its fields: netifd keeps IPv4 and
  * IPv6 routes in `route` and `route6` sections, wireguard peers in `wireguard_<interface>`. The
  * field is no option: a read takes it from the section type, a write sets the type from it.
@@ -214,6 +220,8 @@ export interface ResourceDefinition extends ResourceMapping {
   rules?: Rules;
   /** A view's line parser, exported as `parse` too. */
   parse?: LineParser;
+  /** Live state computed from files, exported as `runtimeOf` too. */
+  runtimeOf?: RuntimeOf;
   /** What `rules` check, one statement each, naming the fields in backticks: the document states them. */
   checks?: string[];
 }
@@ -289,6 +297,8 @@ export interface ResourceModule {
   doc: () => Promise<{ doc: ResourceDoc }>;
   /** A view's line parser, loaded without the rest of its definition. */
   parser?: () => Promise<LineParser>;
+  /** The definition's own live state, loaded without the rest of it. */
+  runtimeOf?: () => Promise<RuntimeOf>;
 }
 
 /** One row of the generated resource table: enough to route, the rest loaded on demand. */
