@@ -54,6 +54,13 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       named = withoutFrameworkMembers(patch as JsonObject);
       schema = schemaErrors(patchSchema, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
+      // A secret never reads back, so the merge cannot show one the patch clears: the rules see it null, not kept.
+      forEachField(definition, named, (path, _name, field, value) => {
+        if (!field.secret || value !== null) return;
+        const [group, inner] = path.split('.');
+        if (inner === undefined) after[group] = null;
+        else if (after[group] !== null && typeof after[group] === 'object') (after[group] as JsonObject)[inner] = null;
+      });
     }
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));

@@ -129,6 +129,11 @@ test('an access point with a key: the file, the reload, and the key in no answer
   assert.is(rotated.has_key, true);
   assert.is(section(created.id)!.options.get('key'), 'another passphrase');
   await refused({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: 'short!' } }, 422, ['key:out_of_range']);
+  // Clearing the key of a network that needs one is refused; clearing it with the encryption is not.
+  await refused({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: null } }, 422, ['key:required']);
+  const open = await written({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: null, encryption: 'none', ieee80211r: null, mobility_domain: null } }, ['network']);
+  assert.is(open.has_key, false);
+  assert.is(section(created.id)!.options.get('key'), undefined);
   const produced = [...answers, ...['var/log', 'tmp', 'var/emu', 'var/lock'].flatMap(filesBelow)].join('\n');
   assert.ok(produced.includes('Home3'), 'the answers are searched');
   for (const key of [KEY, 'another passphrase', 'short!']) assert.not.ok(produced.includes(key), `no answer, log or state file holds ${key}`);

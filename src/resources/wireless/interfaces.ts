@@ -10,8 +10,7 @@
 // name one radio on a PUT. Nothing checks which wpad variant is installed: mesh needs one with
 // 802.11s, which the default wpad-basic-mbedtls lacks. A radio's later change of band or htmode does
 // not re-check its interfaces; the diagnostics sweep lists those it leaves invalid. The rules find a
-// stored key in the staged section, but a merge PATCH of `key: null` reaches them as an omitted key:
-// it removes the key unchecked.
+// stored key in the staged section; a merge PATCH of `key: null` reaches them as null.
 
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
