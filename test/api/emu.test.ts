@@ -72,6 +72,22 @@ test('ubus call answers from var/emu/ubus, fails like ubus for unknown objects a
     assert.is(readFileSync(router.path('/var/log/ubus.log'), 'utf8'), 'system board\nnetwork.interface dump\nnetwork.interface.lan status {}\nnosuch status\nsystem nosuch\n');
   }));
 
+test('network.wireless status follows etc/config/wireless: radios up with an enabled interface, ifnames by mode, anonymous sections by libuci\'s names', () =>
+  withRouter((router) => {
+    const status = () => JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.wireless', 'status']).stdout) as Record<string, any>;
+    const stock = status();
+    assert.equal(Object.keys(stock), ['radio0', 'radio1']);
+    assert.equal([stock.radio0.up, stock.radio0.disabled, stock.radio0.config.band], [false, true, '2g']);
+    assert.equal(stock.radio0.interfaces[0], { section: 'default_radio0', config: { device: 'radio0', network: ['lan'], mode: 'ap', ssid: 'OpenWrt', encryption: 'none' }, vlans: [], stations: [] });
+    const path = router.path('/etc/config/wireless');
+    const text = readFileSync(path, 'utf8').replace("option disabled '1'", "option disabled '0'");
+    writeFileSync(path, `${text}\nconfig wifi-iface\n\toption device 'radio0'\n\toption mode 'ap'\n\toption ssid 'Guest'\n\nconfig wifi-iface 'client'\n\toption device 'radio0'\n\toption mode 'sta'\n\toption disabled '1'\n`);
+    const radio0 = status().radio0;
+    assert.equal([radio0.up, radio0.disabled], [true, false]);
+    assert.equal(radio0.interfaces.map((iface: any) => [iface.section, iface.ifname]), [['default_radio0', 'phy0-ap0'], ['cfg053579', 'phy0-ap1'], ['client', undefined]]);
+    assert.is(status().radio1.up, false);
+  }));
+
 test('logger appends "<facility>.<level> <tag>: <message>" lines to var/log/messages', () =>
   withRouter((router) => {
     assert.is(runStandIn(router, ['/usr/bin/logger', '-t', 'wrtapi', '-p', 'daemon.warn', 'token', 'created']).code, 0);

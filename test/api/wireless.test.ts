@@ -30,13 +30,12 @@ function filesBelow(dir: string): string[] {
     entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
   );
 }
-/** The status stand-in with radio1 up and its interface set up as phy1-ap0. */
+/** radio1 enabled by hand: the status stand-in, which follows the configuration, sets up its interface as phy1-ap0. */
 function radio1Up() {
-  const path = router.path('/var/emu/ubus/network.wireless/status.json');
-  const status = JSON.parse(readFileSync(path, 'utf8'));
-  Object.assign(status.radio1, { up: true, disabled: false });
-  status.radio1.interfaces[0].ifname = 'phy1-ap0';
-  writeFileSync(path, JSON.stringify(status));
+  const path = router.path('/etc/config/wireless');
+  const text = readFileSync(path, 'utf8');
+  const at = text.indexOf("config wifi-device 'radio1'");
+  writeFileSync(path, text.slice(0, at) + text.slice(at).replace("option disabled '1'", "option disabled '0'"));
 }
 
 test.before.each(async () => {
