@@ -88,6 +88,19 @@ test('network.wireless status follows etc/config/wireless: radios up with an ena
     assert.is(status().radio1.up, false);
   }));
 
+test('network.device status follows etc/config/network: the hardware, bridges with their ports, devices up while an up interface uses them', () =>
+  withRouter((router) => {
+    const status = () => JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.device', 'status']).stdout) as Record<string, any>;
+    const stock = status();
+    assert.equal(Object.keys(stock), ['eth0', 'eth1', 'lo', 'br-lan']);
+    assert.equal([stock['br-lan'].type, stock['br-lan'].up, stock['br-lan']['bridge-members'], stock['br-lan'].macaddr], ['bridge', true, ['eth0'], '52:54:00:12:34:56']);
+    const path = router.path('/etc/config/network');
+    writeFileSync(path, `${readFileSync(path, 'utf8')}\nconfig device\n\toption name 'eth1.20'\n\toption type '8021q'\n\toption ifname 'eth1'\n\toption vid '20'\n\toption mtu '1400'\n\nconfig interface 'iot'\n\toption device 'eth1.20'\n\toption proto 'none'\n`);
+    assert.equal([status()['eth1.20'].type, status()['eth1.20'].up, status()['eth1.20'].mtu, status()['eth1.20'].macaddr], ['VLAN', true, 1400, '52:54:00:12:34:57']);
+    writeFileSync(router.path('/var/emu/netifd/iot.down'), '');
+    assert.is(status()['eth1.20'].up, false, 'no interface that is up uses it');
+  }));
+
 test('logger appends "<facility>.<level> <tag>: <message>" lines to var/log/messages', () =>
   withRouter((router) => {
     assert.is(runStandIn(router, ['/usr/bin/logger', '-t', 'wrtapi', '-p', 'daemon.warn', 'token', 'created']).code, 0);
