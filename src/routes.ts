@@ -3,6 +3,8 @@ import type { ResourceEntry } from './resources/model.js';
 import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
+const INSTALLED = { target: { domain: 'packages', sub: 'installed' } } as const;
+const FEEDS = { target: { domain: 'packages', sub: 'feeds' } } as const;
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
@@ -18,6 +20,10 @@ const FIXED_ROUTES: Route[] = [
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
+  { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages-installed.js') },
+  { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages-installed.js') },
+  { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages-feeds.js') },
+  { template: '/packages/feeds/:name', methods: ['GET', 'PUT', 'DELETE'], access: FEEDS, load: () => import('./handlers/packages-feeds.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */

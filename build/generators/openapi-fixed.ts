@@ -1,11 +1,12 @@
-// The part of the OpenAPI document that no resource gives: the operations, tokens and /schema
-// paths, the error, header and parameter components and the fixed schemas (openapi-schemas.ts),
-// written once by the build as JSON.
+// The part of the OpenAPI document that no resource gives: the operations, tokens, /packages
+// (openapi-packages.ts) and /schema paths, the error, header and parameter components and the fixed
+// schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
 import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, operation, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 import { HEADER } from './inventory.js';
+import { PACKAGE_SCHEMAS, packagePaths } from './openapi-packages.js';
 import { FIXED_SCHEMAS } from './openapi-schemas.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -113,6 +114,7 @@ function fixedPaths(): Record<string, Operation> {
         requestBody: { required: true, content: json(ref('schemas', 'PasswordRequest')) },
       }),
     },
+    ...packagePaths(),
     '/openapi.json': {
       get: operation('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
@@ -181,7 +183,7 @@ function fixedDocument(version: string): FixedDocument {
         Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),
       ),
       responses: Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
-      schemas: FIXED_SCHEMAS,
+      schemas: { ...FIXED_SCHEMAS, ...PACKAGE_SCHEMAS },
     },
   };
 }

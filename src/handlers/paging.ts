@@ -28,7 +28,8 @@ export function pageOf<T>(query: Map<string, string>, items: T[], idOf: (item: T
   const headers: Record<string, string> = {};
   if (items.length > limit) {
     const next = `c_${idOf(page[page.length - 1])}`;
-    headers['Link'] = `<?cursor=${next}&limit=${limit}>; rel="next"`;
+    // Encoded: a package name's `+` would read back as a space.
+    headers['Link'] = `<?cursor=${encodeURIComponent(next)}&limit=${limit}>; rel="next"`;
     headers['X-Next-Cursor'] = next;
   }
   return { page, headers };
