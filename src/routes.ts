@@ -20,10 +20,10 @@ const FIXED_ROUTES: Route[] = [
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
-  { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages-installed.js') },
-  { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages-installed.js') },
-  { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages-feeds.js') },
-  { template: '/packages/feeds/:name', methods: ['GET', 'PUT', 'DELETE'], access: FEEDS, load: () => import('./handlers/packages-feeds.js') },
+  { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds/:name', methods: ['GET', 'PUT', 'DELETE'], access: FEEDS, load: () => import('./handlers/packages.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */
