@@ -2,8 +2,10 @@
 // apk as 25.12 has it, each through its stand-in (shims/emu/seed/bin/opkg, seed-apk/usr/bin/apk),
 // whose call log (var/log/<tool>.log) says which processes a request started.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { FEED_URL, PACKAGE_NAME } from '../../src/packages/grammar.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;
@@ -314,6 +316,34 @@ test('apk: a URL line written by hand is a feed named after its hash, which a wr
   assert.is(read(FEEDS.apk), `${STOCK_FEEDS.apk}# wrtapi-feed: ${feed.name}\n${url.replace('feed/', 'moved/')}\n`);
   assert.is((await call({ method: 'DELETE', path: `/packages/feeds/${feed.name}` })).status, 204);
   assert.is(read(FEEDS.apk), STOCK_FEEDS.apk);
+});
+
+test('the OpenAPI document describes both resources, with the grammar the handlers apply, and live answers conform', async () => {
+  await setup('apk');
+  const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Body;
+  const verbs = (path: string) => Object.keys(document.paths[path]).filter((key) => key !== 'parameters');
+  assert.equal(verbs('/packages/installed'), ['get', 'post']);
+  assert.equal(verbs('/packages/installed/{name}'), ['get', 'delete']);
+  assert.equal(verbs('/packages/feeds'), ['get', 'post']);
+  assert.equal(verbs('/packages/feeds/{name}'), ['get', 'put', 'delete']);
+  const { schemas } = document.components;
+  assert.is(schemas.PackageRequest.properties.name.pattern, PACKAGE_NAME);
+  assert.is(schemas.FeedRequest.properties.url.pattern, FEED_URL);
+  const post = document.paths['/packages/installed'].post;
+  assert.equal(Object.keys(post.responses), ['201', '400', '401', '403', '404', '409', '422', '423', '429', '500', '503']);
+  assert.ok(post.parameters.some((parameter: Body) => parameter.$ref === '#/components/parameters/IdempotencyKeyQuery'));
+  assert.is(post.responses[201].headers['Idempotent-Replayed'].$ref, '#/components/headers/IdempotentReplayed');
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(document, 'openapi.json');
+  const conforms = (path: string, status: string, answer: Response) => {
+    const schema = document.paths[path].get.responses[status].content['application/json'].schema;
+    const validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi.json#/')));
+    assert.ok(validate(answer.json), `${path}: ${JSON.stringify(validate.errors)}`);
+  };
+  conforms('/packages/installed', '200', await call({ method: 'GET', path: '/packages/installed' }));
+  conforms('/packages/installed/{name}', '200', await call({ method: 'GET', path: '/packages/installed/dnsmasq' }));
+  writeFileSync(router.path(FEEDS.apk), `${STOCK_FEEDS.apk}https://by.hand.example.org/packages.adb\n`);
+  conforms('/packages/feeds', '200', await call({ method: 'GET', path: '/packages/feeds' }));
 });
 
 test.run();
