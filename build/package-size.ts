@@ -14,7 +14,7 @@ export const BUDGETS = {
   coreCompressed: 30_000,
   /**
    * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. 46,000
-   * until /packages (its handler 3.1 KB, its OpenAPI paths 1.1 KB) took the core to 49,231.
+   * until /packages (its handler 3.1 KB, its OpenAPI paths 1.1 KB) took the core to 49,290.
    */
   coreCompressedCeiling: 50_000,
   coreInstalled: 150_000,
