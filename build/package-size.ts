@@ -12,9 +12,13 @@ export const BUDGETS = {
   resourceInstalledAverage: 12_000,
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
-  /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 53_500,
-  coreInstalled: 150_000,
+  /**
+   * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. It went
+   * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB).
+   */
+  coreCompressedCeiling: 57_000,
+  /** 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391. */
+  coreInstalled: 166_000,
 };
 
 /**

@@ -4,6 +4,8 @@ import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
 const RAW = { target: (params: Record<string, string>) => ({ domain: 'raw', sub: params.package }) };
+const INSTALLED = { target: { domain: 'packages', sub: 'installed' } } as const;
+const FEEDS = { target: { domain: 'packages', sub: 'feeds' } } as const;
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
@@ -23,6 +25,10 @@ const FIXED_ROUTES: Route[] = [
   { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, load: () => import('./handlers/raw-item.js') },
   { template: '/batch', methods: ['POST'], access: 'token', load: () => import('./handlers/batch.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
+  { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds/:name', methods: ['GET', 'PUT', 'DELETE'], access: FEEDS, load: () => import('./handlers/packages.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */

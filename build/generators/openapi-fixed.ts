@@ -1,11 +1,13 @@
-// The part of the OpenAPI document that no resource gives: the operations, tokens and /schema
-// paths, the error, header and parameter components and the fixed schemas (openapi-schemas.ts),
-// written once by the build as JSON.
+// The part of the OpenAPI document that no resource gives: the operations, tokens, /packages
+// (openapi-packages.ts) and /schema paths, the error, header and parameter components and the fixed
+// schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, operation, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
+import { deferred, named } from './deferred.js';
 import { HEADER } from './inventory.js';
+import { PACKAGE_SCHEMAS, packagePaths } from './openapi-packages.js';
 import { FIXED_SCHEMAS } from './openapi-schemas.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -66,14 +68,6 @@ function queryAndHeader(name: string, header: string, query: string, description
 const ETAG = '(W/)?"[0-9a-f]{16}"';
 /** `*`, or a comma-separated list of ETags. */
 const CONDITION = { type: 'string', pattern: `^(\\*|${ETAG}( *, *${ETAG})*)$` };
-/**
- * An operation as the arguments of `operation()`, which the document assembler calls at request
- * time: the parameters and error responses every operation repeats cost no bytes on flash.
- */
-const deferred = (...args: Parameters<typeof operation>): Operation => args as unknown as Operation;
-/** A response's headers by name, which `operation()` turns into references. */
-const named = (...names: string[]) => ['X-Request-Id', ...names] as unknown as Record<string, unknown>;
-
 function fixedPaths(): Record<string, Operation> {
   const open = { security: [] };
   const token = ref('schemas', 'Token');
@@ -175,6 +169,7 @@ function fixedPaths(): Record<string, Operation> {
         parameters: CONDITIONS,
       }),
     },
+    ...packagePaths(),
     '/openapi.json': {
       get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: named(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
@@ -254,7 +249,7 @@ function fixedDocument(version: string): FixedDocument {
         Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),
       ),
       responses: Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
-      schemas: FIXED_SCHEMAS,
+      schemas: { ...FIXED_SCHEMAS, ...PACKAGE_SCHEMAS },
     },
   };
 }

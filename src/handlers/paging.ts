@@ -33,7 +33,8 @@ export function pageOf<T>(query: Map<string, string>, items: T[] | (() => T | un
   const headers: Record<string, string> = {};
   if (item !== undefined) {
     const following = `c_${idOf(page[page.length - 1])}`;
-    headers['Link'] = `<?cursor=${following}&limit=${limit}>; rel="next"`;
+    // Encoded: a package name's `+` would read back as a space.
+    headers['Link'] = `<?cursor=${encodeURIComponent(following)}&limit=${limit}>; rel="next"`;
     headers['X-Next-Cursor'] = following;
   }
   return { page, headers };

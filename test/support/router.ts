@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
-import { initSandbox } from '../../shims/emu/sandbox.js';
+import { initSandbox, type PackageManager } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 
@@ -104,9 +104,10 @@ export async function documentedRouter(admin: string): Promise<{ router: Router;
   return { router, document, authorization };
 }
 
-export async function newRouter(): Promise<Router> {
+/** A fresh router: OpenWrt 24.10 with opkg, or with `packageManager: 'apk'` 25.12 with apk. */
+export async function newRouter(options: { packageManager?: PackageManager } = {}): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
-  initSandbox(root);
+  initSandbox(root, options);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;
   const servers: Server[] = [];
   const audit: Audit = { outputs: [], secrets: new Set() };
