@@ -209,15 +209,22 @@ test('spellings read as netifd reads them; what the model cannot show reads null
   assert.equal([section('default_radio0')!.options.get('auth_server'), section('default_radio1')!.options.get('device')], ['192.168.1.5', ['radio0', 'radio1']], 'a PATCH keeps what it does not name');
 });
 
-test('the diagnostics sweep: the stock file is clean; a radio moved to 6 GHz leaves its open SSID invalid', async () => {
+test('a radio is not moved to 6 GHz under an open SSID; moved by hand, the diagnostics sweep lists the SSID', async () => {
   const invalid = async () => {
     const response = await call({ method: 'GET', path: '/diagnostics', query: { validate: '1' } });
     assert.is(response.status, 200, response.body);
     return ((response.json as Body).invalid_sections as Body[]).filter((entry) => entry.resource.startsWith('wireless:'));
   };
   assert.equal(await invalid(), []);
-  await written({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, ['network']);
-  assert.equal(await invalid(), [{ resource: 'wireless:interfaces', id: 'default_radio1', managed: true, errors: [{ field: 'encryption', code: 'conflict', message: 'hostapd allows only sae or owe without TKIP on 6 GHz' }] }]);
+  const refusal = await refused({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
+  assert.is(refusal.errors[0].message, 'wifi-iface default_radio1 (none): hostapd allows only sae or owe without TKIP on 6 GHz');
+  const path = router.path('/etc/config/wireless');
+  writeFileSync(path, readFileSync(path, 'utf8').replace("option band '5g'\n\toption channel '36'", "option band '6g'\n\toption channel '37'"));
+  const message = 'hostapd allows only sae or owe without TKIP on 6 GHz';
+  assert.equal(await invalid(), [
+    { resource: 'wireless:devices', id: 'radio1', managed: true, errors: [{ field: 'band', code: 'conflict', message: `wifi-iface default_radio1 (none): ${message}` }] },
+    { resource: 'wireless:interfaces', id: 'default_radio1', managed: true, errors: [{ field: 'encryption', code: 'conflict', message }] },
+  ]);
 });
 
 test('OpenAPI: both collections with their items; key is write-only with has_key, device and mode required', async () => {
