@@ -30,7 +30,11 @@ test.after.each(async () => {
 });
 
 test('without the mwan3 package: reads answer, and every resource refuses a write with 503 naming the init script and creating no file', async () => {
-  assert.is((await call({ method: 'GET', path: '/mwan3/globals' })).status, 404, 'no globals section to read');
+  // No globals section (no file at all): it reads as mwan3's defaults.
+  const globals = await call({ method: 'GET', path: '/mwan3/globals' });
+  assert.is(globals.status, 200, globals.body);
+  assert.equal(globals.json, { rt_table_lookup: [] });
+  assert.match(globals.headers.etag, /^"[0-9a-f]{16}"$/);
   for (const path of ['/mwan3/interfaces', '/mwan3/members', '/mwan3/policies', '/mwan3/rules']) {
     const list = await call({ method: 'GET', path });
     assert.is(list.status, 200, list.body);
@@ -73,6 +77,10 @@ test('with the package\'s configuration but no init script: reads answer; PUT, P
 
 test('mwan3/globals: a PUT creates the section named globals, a PATCH changes only its fields; a mask without room and an unknown table are refused', async () => {
   installDaemon(router, 'mwan3');
+  const defaults = await call({ method: 'GET', path: '/mwan3/globals' });
+  // A PATCH of nothing creates the section the read showed, with the same ETag.
+  await written({ method: 'PATCH', path: '/mwan3/globals', query: { if_match: defaults.headers.etag }, body: {} });
+  assert.is(mwan3(), "\nconfig globals 'globals'\n\n");
   const created = await written({ method: 'PUT', path: '/mwan3/globals', body: { mmx_mask: '0xff00', logging: true, loglevel: 'info' } });
   assert.equal(created, { mmx_mask: '0xff00', rt_table_lookup: [], logging: true, loglevel: 'info' });
   assert.is(mwan3(), "\nconfig globals 'globals'\n\toption mmx_mask '0xff00'\n\toption logging '1'\n\toption loglevel 'info'\n\n");

@@ -2,9 +2,8 @@
 // sandbox's recording stand-in) and its configuration file as the package ships it.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { initScript } from '../../shims/emu/sandbox.js';
-import type { Router } from './router.js';
 
-export function installDaemon(router: Router, service: string, config?: { package: string; text: string }): void {
+export function installDaemon(router: { path(routerPath: string): string }, service: string, config?: { package: string; text: string }): void {
   const script = router.path(`/etc/init.d/${service}`);
   writeFileSync(script, initScript(service));
   chmodSync(script, 0o755);
