@@ -66,15 +66,10 @@ export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciS
   return model.sections.filter((section) => servesType(definition, section.type));
 }
 
-/**
- * The section behind `/<resource>/{id}`, or behind a singleton: its first section of the type, or,
- * while it has none (its package's file not even there: a daemon not installed yet), an empty one
- * outside the package, which reads as the daemon's defaults. A write creates it (stagedSection).
- */
+/** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type). */
 export function findResourceSection(definition: ResourceMapping, model: UciPackage, id?: string): UciSection {
   const sections = sectionsOf(definition, model);
-  if (id === undefined) return sections[0] ?? { type: definition.type, name: definition.type, anonymous: false, options: new Map() };
-  const section = sections.find((candidate) => candidate.name === id);
-  if (!section) throw new ApiError(404, 'not_found', `No ${definition.path} with id ${id}`);
+  const section = id === undefined ? sections[0] : sections.find((candidate) => candidate.name === id);
+  if (!section) throw new ApiError(404, 'not_found', id === undefined ? `${definition.path} is not configured` : `No ${definition.path} with id ${id}`);
   return section;
 }

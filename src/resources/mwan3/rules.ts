@@ -17,6 +17,7 @@ const PROTOCOLS = ['all', 'tcp', 'udp', 'udplite', 'icmp', 'icmpv6', 'ipv6-icmp'
 const ADDRESS = `(${ADDRESS4}|${ADDRESS6})`;
 const PORTS = `${PORT_NUMBER}(:${PORT_NUMBER})?`;
 const PORT_FIELDS = ['src_port', 'dest_port'];
+const ADDRESS_FIELDS = ['src_ip', 'dest_ip'];
 
 /** mwan3 drops the ports of a protocol other than tcp and udp; multiport takes 15 ports, a range counting two. */
 function portErrors(body: JsonObject): FieldError[] {
@@ -29,10 +30,18 @@ function portErrors(body: JsonObject): FieldError[] {
   });
 }
 
+/** mwan3 greps addresses for IPv4 and IPv6 forms: an IPv6 address holding an IPv4 one is both, and skipped in each. */
+function embeddedErrors(body: JsonObject): FieldError[] {
+  return ADDRESS_FIELDS.flatMap((path) => strings(body, path))
+    .filter(([, value]) => value.split(',').some((item) => item.includes(':') && item.includes('.')))
+    .map(([where]) => conflict(where, `${where}: mwan3 skips an IPv6 address written with an embedded IPv4 one`));
+}
+
 export const rules: Rules = (body, { id }) => [
   ...idLengthErrors(id, 15, 'mwan3 skips a longer rule'),
   ...portErrors(body),
-  ...familyErrors(body, valueAt(body, 'family'), ['src_ip', 'dest_ip']),
+  ...familyErrors(body, valueAt(body, 'family'), ADDRESS_FIELDS),
+  ...embeddedErrors(body),
 ];
 
 const definition: ResourceDefinition = {
@@ -68,7 +77,7 @@ const definition: ResourceDefinition = {
   checks: [
     'The `id` has at most 15 characters.',
     '`src_port` and `dest_port` only with `proto` tcp or udp, at most 15 ports each (a range counts two).',
-    '`src_ip` and `dest_ip` of one family, and of `family` when given.',
+    '`src_ip` and `dest_ip` of one family, and of `family` when given; no IPv6 address with an embedded IPv4 one.',
   ],
 };
 
