@@ -60,7 +60,8 @@ export const COUNTED: CountedRequest[] = [
   { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 118, target: 175 },
   { name: 'POST /batch (10 deletions)', method: 'POST', path: '/batch', body: BATCH_REMOVAL, authenticated: true, ceiling: 61, target: 110 },
   // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
-  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 36, target: 20 },
+  // It grows with the document: 33.8M with 23 resources, 36.6M with 28.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 39, target: 20 },
 ];
 
 /** dnsmasq's lease file with `count` leases, as prepareSandbox leaves it: 1000. */

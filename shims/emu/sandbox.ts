@@ -45,7 +45,10 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
   writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
 }
 
-/** An init script that records its rc.common verbs in var/log/init.log as "<service> <verb>". */
+/**
+ * An init script that records its rc.common verbs in var/log/init.log as "<service> <verb>"; tests
+ * install one for a daemon package the stock sandbox lacks.
+ */
 export function initScript(service: string): string {
   return `#!/bin/sh
 # Emulated /etc/init.d/${service}: the rc.common verbs succeed and are recorded as "${service} <verb>"

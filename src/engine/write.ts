@@ -182,15 +182,29 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
   return withPathWarning(target, write, () => ({ before }));
 }
 
-/** Gives an anonymous section a generated id, which makes it managed. */
-export function adoptResource(target: Target): Promise<Written<JsonObject>> {
+const ID_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The id of a section created or adopted without one: the prefix and a ULID, or a short random one where it must be short. */
+export function generatedId(definition: ResourceMapping, fields: JsonObject, ports: Ports): string {
+  const short = definition.shortIds;
+  if (!short || !applies(short.when, fields)) return `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
+  const random = ports.randomBytes(short.length - short.prefix.length);
+  return short.prefix + Array.from(random, (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join('');
+}
+
+/**
+ * Gives an anonymous section a generated id, which makes it managed. Refused while other sections
+ * name it by its section name (an mwan3 rule its policy): the new name would leave them dangling.
+ */
+export async function adoptResource(target: Target): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
+  const referrers = await referrersOf(target.entry);
   return transact(target, (model) => {
     const section = findResourceSection(definition, model, target.id);
     if (!section.anonymous) throw new ApiError(409, 'unmanaged_resource', `${definition.path}/${section.name} is already managed`);
-    const adopted = renameSection(model, section.name, `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`);
+    const adopted = renameSection(model, section.name, generatedId(definition, viewOf(definition, section), ports));
     return viewOf(definition, adopted);
-  });
+  }, referrers);
 }
 
 /** The section a PUT, PATCH or DELETE targets; a missing singleton section is created. */

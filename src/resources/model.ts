@@ -203,8 +203,13 @@ export interface ResourceMapping {
    * options the resource does not model, which that handler reads: such a section still round-trips.
    */
   openUnless?: When;
-  /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
-  shortIds?: { when: When; prefix: string; length: number };
+  /**
+   * A generated id of another form, `prefix` and random characters to `length` in all: for the
+   * sections `when` selects (a wireguard interface's id is its kernel device name), or for every
+   * section without it (mwan3 skips a policy or rule whose name passes 15 characters). Adopt
+   * generates ids alike.
+   */
+  shortIds?: { when?: When; prefix: string; length: number };
 }
 
 /**
