@@ -81,7 +81,7 @@ export function valueAt(body: Json | undefined, path: string): Json | undefined 
 
 /** A zone, interface or other section that a field's value must name. */
 export interface Reference {
-  /** Dotted JSON path of the referring field, e.g. `match.src_zone`. */
+  /** Dotted JSON path of the referring field, e.g. `match.src_zone`; `id` for the section's own name (an mwan3 interface is named after a network interface). */
   field: string;
   package: string;
   type: string;

@@ -132,6 +132,9 @@ test('mwan3/interfaces: named after a network interface; the exact options writt
       "\tlist flush_conntrack 'ifup'\n\tlist flush_conntrack 'disconnected'\n\n",
   );
   assert.equal((await call({ method: 'GET', path: '/mwan3/interfaces/wanb' })).json, wanb);
+  // The network interface mwan3 balances over cannot go while an mwan3 interface is named after it.
+  const kept = await refused({ method: 'DELETE', path: '/network/interfaces/wanb' }, 409, 'conflict');
+  assert.match(kept.message, 'mwan3/interfaces/wanb (id: wanb)');
   // httping_ssl applies to httping only: back on ping it goes.
   const ping = await written({ method: 'PATCH', path: '/mwan3/interfaces/wanb', body: { track_method: 'ping', size: 100, max_ttl: 30 } });
   assert.not.ok('httping_ssl' in ping);

@@ -22,10 +22,8 @@ const flag = (description: string) => field(boolean(SHELL_BOOLEAN), { descriptio
 /** The section name is the netifd interface; a new one takes a mark id the mask must have room for. */
 function idErrors(context: RuleContext): FieldError[] {
   const { id } = context;
-  if (id === undefined) return [];
-  if (!context.read('network').sections.some((section) => section.type === 'interface' && section.name === id)) {
-    return [conflict('id', `id: no network interface named ${id}; an mwan3 interface is named after its network/interfaces id`)];
-  }
+  // An id that names no network interface is the reference's error alone.
+  if (id === undefined || !context.read('network').sections.some((section) => section.type === 'interface' && section.name === id)) return [];
   const errors = idLengthErrors(id, 13, `mwan3 names the chain mwan3_iface_in_${id} after it`);
   const model = context.read('mwan3');
   const place = model.sections.filter((section) => section.type === 'interface').findIndex((section) => section.name === id);
@@ -54,8 +52,9 @@ const definition: ResourceDefinition = {
   kind: 'collection',
   reload: ['mwan3'],
   daemonPackage: 'mwan3',
-  reads: ['network'],
   description: 'WAN interfaces mwan3 balances over, each named by its network/interfaces id, and how their reachability is tracked.',
+  // mwan3 balances over the netifd interface of the section's name: removing that interface is refused too.
+  references: [{ field: 'id', package: 'network', type: 'interface' }],
   members: {
     enabled: flag('mwan3 uses and tracks the interface. Default false.'),
     initial_state: field(choice(['online', 'offline']), { description: 'State until the first probes answer. Default online.' }),
