@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESOURCES } from '../../src/generated/resources.js';
 import { fuzzResource } from '../support/fuzz.js';
+import { installDaemons } from '../support/daemons.js';
 import { documentedRouter, type Router } from '../support/router.js';
 import { seeded, type Schema } from '../support/schema-values.js';
 
@@ -11,6 +12,7 @@ let document: Schema;
 let authorization: string;
 test.before(async () => {
   ({ router, document, authorization } = await documentedRouter('fuzzer'));
+  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();

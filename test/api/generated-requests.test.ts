@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { installDaemons } from '../support/daemons.js';
 import { documentedRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 import { resolve, schemaValue, seeded, type Random, type Schema } from '../support/schema-values.js';
 
@@ -24,6 +25,7 @@ let document: Schema;
 let authorization: string;
 test.before(async () => {
   ({ router, document, authorization } = await documentedRouter('generated_requests_admin'));
+  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESOURCES } from '../../src/generated/resources.js';
+import { installDaemons } from '../support/daemons.js';
 import { newRouter, type Router } from '../support/router.js';
 
 // /etc lives on the router's flash: a read, however often a client polls it, must leave every file
@@ -8,6 +9,8 @@ import { newRouter, type Router } from '../support/router.js';
 let router: Router;
 test.before(async () => {
   router = await newRouter();
+  // The daemon packages' resources read their shipped configuration.
+  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();
