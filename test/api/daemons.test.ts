@@ -109,6 +109,12 @@ test('lldpd/config: PATCH writes the options it names in section config, and wha
       'lldp_syscapabilities:invalid_format', 'lldp_tx_interval:invalid_format',
     ],
   );
+  // lldpd.init writes a network policy only for class 2 and 3.
+  const policy = 'application voice vlan 10 priority voice dscp 46';
+  await refused({ method: 'PATCH', path: '/lldpd/config', body: { lldp_policy: policy } }, 422, ['lldp_policy:conflict']);
+  await written({ method: 'PATCH', path: '/lldpd/config', body: { lldp_class: 3, lldp_policy: policy } }, ['lldpd']);
+  assert.match(file('lldpd'), `\toption lldp_class '3'\n`);
+  assert.match(file('lldpd'), `\toption lldp_policy '${policy}'\n`);
 });
 
 test('lldpd/config: the singleton is the section named config, which lldpd.init reads by name; a write creates it so', async () => {
@@ -139,6 +145,10 @@ test('prometheus_node_exporter_lua/config: section main, its listen address and 
     422,
     ['cert:invalid_format', 'key:invalid_format', 'listen_interface:invalid_format', 'listen_ipv6:unknown_field', 'listen_port:out_of_range'],
   );
+  // HTTPS needs both files; one alone would quietly serve HTTP.
+  await refused({ method: 'PATCH', path: '/prometheus_node_exporter_lua/config', body: { key: null } }, 422, ['key:conflict']);
+  await written({ method: 'PATCH', path: '/prometheus_node_exporter_lua/config', body: { key: null, cert: null } }, ['prometheus-node-exporter-lua']);
+  assert.not.match(file('prometheus-node-exporter-lua'), /cert|key/);
 });
 
 test('vnstat/config: kernel device names as vnstat --add takes them, in the first vnstat section', async () => {

@@ -10,8 +10,9 @@
 // `custom-tlv` sections are other sections, not this resource's.
 
 import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
-import type { ResourceDefinition, Rules } from '../model.js';
-import { outOfRange, strings, utf8Length } from '../checks.js';
+import type { FieldError } from '../../http/errors.js';
+import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
+import { conflict, given, outOfRange, strings, utf8Length } from '../checks.js';
 
 const flag = (description: string) => field(boolean(SHELL_BOOLEAN), { description });
 /** A value the script writes between double quotes into an lldpcli command. */
@@ -24,10 +25,19 @@ const PATTERN_ITEM = { pattern: '^[^\\s,"\'\\\\]+$' };
 const CAPABILITY = '(other|repeater|bridge|wlan|router|telephone|docsis|station)';
 const LINE = '[^\\x00-\\x1f\\x7f]';
 
-export const rules: Rules = (body) =>
-  INVENTORY.flatMap((name) => strings(body, `lldp_med_inv_${name}`))
+function inventoryErrors(body: JsonObject): FieldError[] {
+  return INVENTORY.flatMap((name) => strings(body, `lldp_med_inv_${name}`))
     .filter(([, value]) => utf8Length(value) > 31)
     .map(([path]) => outOfRange(path, `${path} is longer than the 31 bytes lldpd.init sends`));
+}
+
+/** lldpd.init writes the policy only for class 2 and 3 (lldpd wants one there). */
+function policyErrors(body: JsonObject): FieldError[] {
+  const kind = valueAt(body, 'lldp_class');
+  return given(body, 'lldp_policy') && kind !== 2 && kind !== 3 ? [conflict('lldp_policy', 'lldp_policy applies only with lldp_class 2 or 3')] : [];
+}
+
+export const rules: Rules = (body) => [...inventoryErrors(body), ...policyErrors(body)];
 
 const definition: ResourceDefinition = {
   path: 'lldpd/config',
@@ -85,6 +95,7 @@ const definition: ResourceDefinition = {
   checks: [
     '`lldp_med_inv_hardware_revision`, `lldp_med_inv_firmware_revision`, `lldp_med_inv_software_revision`, `lldp_med_inv_serial_number`, ' +
       '`lldp_med_inv_manufacturer_name`, `lldp_med_inv_model_name` and `lldp_med_inv_asset_id` are at most 31 bytes in UTF-8.',
+    '`lldp_policy` only with `lldp_class` 2 or 3.',
   ],
 };
 

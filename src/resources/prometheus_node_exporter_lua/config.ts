@@ -6,10 +6,15 @@
 // nothing since both families are served.
 
 import { field, integer, text } from '../codecs.js';
-import type { ResourceDefinition } from '../model.js';
+import type { ResourceDefinition, Rules } from '../model.js';
+import { conflict, given } from '../checks.js';
 
 /** A file path the script passes unquoted on uhttpd's command line: no whitespace or glob characters. */
 const PATH = { pattern: '^[^\\s*?\\[]+$', maxLength: 255 };
+
+/** The script serves HTTPS only with both files; one alone is ignored. */
+export const rules: Rules = (body) =>
+  given(body, 'cert') === given(body, 'key') ? [] : [conflict(given(body, 'cert') ? 'key' : 'cert', 'cert and key apply only together')];
 
 const definition: ResourceDefinition = {
   path: 'prometheus_node_exporter_lua/config',
@@ -29,6 +34,8 @@ const definition: ResourceDefinition = {
     cert: field(text(PATH), { description: 'TLS certificate file; with `key`, HTTPS is served instead of HTTP.' }),
     key: field(text(PATH), { description: 'TLS private key file, with `cert`.' }),
   },
+  rules,
+  checks: ['`cert` and `key` are given together or not at all.'],
 };
 
 export default definition;

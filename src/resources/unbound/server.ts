@@ -70,7 +70,7 @@ const definition: ResourceDefinition = {
     domain_insecure: field(list({ pattern: `^${DOMAIN_NAME}\\.?$`, maxLength: 254 }, { listOnly: true }), { description: 'Domains exempt from DNSSEC validation.' }),
     dns64: flag('DNS64 synthesis of AAAA records. Default false.'),
     dns64_prefix: field(text({ pattern: `^${IPV6}/(9[0-6]|[1-8]?[0-9])$` }), { description: 'DNS64 prefix. Default 64:ff9b::/96.' }),
-    domain: field(text({ pattern: `^(${DOMAIN_NAME})?$`, maxLength: 253 }), { description: 'Local domain; empty for none. Default lan.' }),
+    domain: field(text({ pattern: `^${DOMAIN_NAME}$`, maxLength: 253 }), { description: 'Local domain. Default lan.' }),
     domain_type: field(choice(['static', 'refuse', 'deny', 'inform_deny', 'transparent', 'typetransparent', 'inform']), {
       description: 'Unbound local-zone type of the local domain. Default static.',
     }),
