@@ -109,6 +109,13 @@ test('lldpd/config: PATCH writes the options it names in section config, and wha
       'lldp_syscapabilities:invalid_format', 'lldp_tx_interval:invalid_format',
     ],
   );
+  // lldpcli tokenizes the location: quoted words are one, an unmatched quote or a `#` spoils the line.
+  const location = 'address country US street "Main St" city \'Old Town\'';
+  await written({ method: 'PATCH', path: '/lldpd/config', body: { lldp_location: location } }, ['lldpd']);
+  assert.is(((await call({ method: 'GET', path: '/lldpd/config' })).json as Body).lldp_location, location);
+  for (const spoilt of ['address country EU # x', 'address city "Old Town', 'country EU']) {
+    await refused({ method: 'PATCH', path: '/lldpd/config', body: { lldp_location: spoilt } }, 422, ['lldp_location:invalid_format']);
+  }
   // lldpd.init writes a network policy only for class 2 and 3.
   const policy = 'application voice vlan 10 priority voice dscp 46';
   await refused({ method: 'PATCH', path: '/lldpd/config', body: { lldp_policy: policy } }, 422, ['lldp_policy:conflict']);

@@ -5,8 +5,8 @@
 // LLDP-MED but without SNMP: `agentxsocket` is then read by nothing (the packaging drops it from the
 // shipped file), and is not modelled.
 //
-// Quoted values end at a `"` or take a `\` as an escape in lldpcli, and an invalid -M or -H value
-// stops lldpd: these are refused. The inventory strings are cut to 31 bytes by the script.
+// lldpcli's tokenizer ends a quoted value at its `"`, takes `\` as an escape and `#` outside quotes
+// as a comment, and an invalid -M or -H value stops lldpd: such values are refused. The inventory strings are cut to 31 bytes by the script.
 // `custom-tlv` sections are other sections, not this resource's.
 
 import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
@@ -21,9 +21,10 @@ const quoted = (description: string) => field(text(QUOTED), { description });
 const INVENTORY = ['hardware_revision', 'firmware_revision', 'software_revision', 'serial_number', 'manufacturer_name', 'model_name', 'asset_id'];
 const inventory = (what: string, fallback: string) => field(text({ ...QUOTED, maxLength: 31 }), { description: `LLDP-MED inventory ${what}, at most 31 bytes. Default ${fallback}.` });
 /** Interface sections, devices or globs (`eth*`, `!eth1`), joined with commas into an lldpcli pattern. */
-const PATTERN_ITEM = { pattern: '^[^\\s,"\'\\\\]+$' };
+const PATTERN_ITEM = { pattern: '^[^\\s,"\'#\\\\]+$' };
 const CAPABILITY = '(other|repeater|bridge|wlan|router|telephone|docsis|station)';
-const LINE = '[^\\x00-\\x1f\\x7f]';
+/** Words of an unquoted lldpcli command: plain, or quoted whole; a `#` outside quotes would end the line. */
+const WORDS = `( ([^\\s"'#\\\\\\x00-\\x1f]+|"[^"\\\\\\x00-\\x1f]*"|'[^'\\\\\\x00-\\x1f]*'))*`;
 
 function inventoryErrors(body: JsonObject): FieldError[] {
   return INVENTORY.flatMap((name) => strings(body, `lldp_med_inv_${name}`))
@@ -78,8 +79,8 @@ const definition: ResourceDefinition = {
     lldp_tx_interval: field(text({ pattern: '^(0|[1-9][0-9]{0,5})(ms)?$' }), { description: 'Seconds (or `Nms`) between sends; 0 for lldpd\'s 30.' }),
     lldp_tx_hold: field(integer({ minimum: 0, maximum: 2147483647 }), { description: 'TTL as a multiple of the interval; 0 for lldpd\'s 4.' }),
     lldp_class: field(integer({ minimum: 1, maximum: 4 }), { description: 'LLDP-MED device class 1-4. Stock 4.' }),
-    lldp_location: field(text({ pattern: `^(coordinate|address|elin) ${LINE}*$` }), { description: 'LLDP-MED location, as lldpcli `configure med location` takes it. Stock `address country EU`.' }),
-    lldp_policy: field(text({ pattern: `^application ${LINE}*$` }), { description: 'LLDP-MED network policy (`application ...`), with `lldp_class` 2 or 3.' }),
+    lldp_location: field(text({ pattern: `^(coordinate|address|elin)${WORDS}$` }), { description: 'LLDP-MED location, as lldpcli `configure med location` takes it. Stock `address country EU`.' }),
+    lldp_policy: field(text({ pattern: `^application${WORDS}$` }), { description: 'LLDP-MED network policy (`application ...`), with `lldp_class` 2 or 3.' }),
     lldpmed_fast_start: flag('LLDP-MED fast start. Default false.'),
     lldpmed_fast_start_tx_interval: field(integer({ minimum: 0, maximum: 2147483647 }), { description: 'Fast start interval in seconds; 0 for lldpd\'s 1.' }),
     lldpmed_no_inventory: flag('Send no LLDP-MED inventory. Default false.'),
