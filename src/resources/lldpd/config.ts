@@ -1,13 +1,13 @@
 // The section `config` of /etc/config/lldpd as /etc/init.d/lldpd reads it (openwrt/openwrt
-// package/network/services/lldpd, OpenWrt 24.10.2, lldpd 1.0.18), by name whatever its type: as
-// lldpd flags (start_service, -H -M -C and the protocol switches) and as lldpcli commands written to
-// /tmp/lldpd.conf (write_lldpd_conf). The image's lldpd is built with CDP, EDP, FDP, SONMP and
-// LLDP-MED but without SNMP: `agentxsocket` is then read by nothing (the packaging drops it from the
-// shipped file), and is not modelled.
+// package/network/services/lldpd, OpenWrt 24.10.2, lldpd 1.0.18), by name (the resource serves it
+// as the type `lldpd` the package ships): as lldpd flags (start_service: -H, -M, -C and the protocol
+// switches) and as lldpcli commands written to /tmp/lldpd.conf (write_lldpd_conf). The image's
+// lldpd is built with CDP, EDP, FDP, SONMP and LLDP-MED but without SNMP: `agentxsocket` is then
+// read by nothing (the packaging drops it from the shipped file), and is not modelled.
 //
 // lldpcli's tokenizer ends a quoted value at its `"`, takes `\` as an escape and `#` outside quotes
-// as a comment, and an invalid -M or -H value stops lldpd: such values are refused. The inventory strings are cut to 31 bytes by the script.
-// `custom-tlv` sections are other sections, not this resource's.
+// as a comment, and an invalid -M or -H value stops lldpd: such values are refused. The script cuts
+// the inventory strings to 31 bytes. `custom-tlv` sections are other sections, not this resource's.
 
 import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
 import type { FieldError } from '../../http/errors.js';

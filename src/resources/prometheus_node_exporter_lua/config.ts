@@ -1,6 +1,6 @@
 // The section `main` of /etc/config/prometheus-node-exporter-lua as its init script reads it
 // (openwrt/packages utils/prometheus-node-exporter-lua, OpenWrt 24.10.2, 2025.06.23-6), by name
-// whatever its type: it runs uhttpd with the exporter as its Lua handler on the addresses of
+// (the resource serves it as the type the package ships): it runs uhttpd with the exporter as its Lua handler on the addresses of
 // `listen_interface`, over HTTPS when both `cert` and `key` name existing files. Until that
 // interface has an address the exporter does not start. `listen_ipv6` of earlier releases is read by
 // nothing since both families are served.
