@@ -50,8 +50,8 @@ export const COUNTED: CountedRequest[] = [
   { name: 'GET /firewall/rules', method: 'GET', path: '/firewall/rules', authenticated: true, ceiling: 25.5, target: 10 },
   { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 23.5, target: 10 },
   { name: 'GET /dhcp/leases (1000)', method: 'GET', path: '/dhcp/leases', authenticated: true, ceiling: CEILING_LEASES, target: 15 },
-  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 53.5, target: 20 },
-  { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 54, target: 20 },
+  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 55, target: 20 },
+  { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 55.5, target: 20 },
   { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 34, target: 20 },
   { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 26, target: 10 },
   { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 45.5, target: 20 },
@@ -60,8 +60,8 @@ export const COUNTED: CountedRequest[] = [
   { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 118, target: 175 },
   { name: 'POST /batch (10 deletions)', method: 'POST', path: '/batch', body: BATCH_REMOVAL, authenticated: true, ceiling: 61, target: 110 },
   // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
-  // It grows with the document: 33.8M with 23 resources, 36.6M with 28.
-  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 39, target: 20 },
+  // It grows with the document: 33.8M with 23 resources, 36.6M with 28, 37.5M with 29.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 42, target: 20 },
 ];
 
 /** dnsmasq's lease file with `count` leases, as prepareSandbox leaves it: 1000. */

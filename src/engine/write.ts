@@ -7,7 +7,7 @@ import { addSection, removeSection, renameSection, type UciPackage, type UciSect
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { conditionsOf, etagMatches, etagOf } from './etag.js';
-import { findResourceSection, sectionTypeOf, viewOf } from './read.js';
+import { findResourceSection, sectionsOf, sectionTypeOf, viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 
@@ -207,11 +207,17 @@ export async function adoptResource(target: Target): Promise<Written<JsonObject>
   }, referrers);
 }
 
-/** The section a PUT, PATCH or DELETE targets; a missing singleton section is created. */
+/**
+ * The section a PUT, PATCH or DELETE targets; a missing singleton section is created, named as its
+ * daemon looks it up. A section of another type holding that name is the user's: the write is refused.
+ */
 export function stagedSection(target: Target, model: UciPackage): UciSection {
   const { definition } = target;
-  if (definition.kind === 'singleton' && !model.sections.some((section) => section.type === definition.type)) {
-    return addSection(model, definition.type, definition.type);
+  if (definition.kind === 'singleton' && !sectionsOf(definition, model).length) {
+    const name = definition.section ?? definition.type;
+    const other = model.sections.find((section) => section.name === name);
+    if (other) throw new ApiError(409, 'conflict', `${definition.package} section ${name} is a ${other.type}, not the ${definition.type} ${definition.path} writes`);
+    return addSection(model, definition.type, name);
   }
   return managedSection(target, findResourceSection(definition, model, target.id));
 }

@@ -186,6 +186,12 @@ export interface ResourceMapping {
   reads?: string[];
   /** The only section ids a collection may hold, for a daemon that reads fixed names (sysntpd's `ntp`). */
   ids?: string[];
+  /**
+   * A singleton's section name, for a daemon that reads its section by name (lldpd's `config`): the
+   * resource is the section of `type` with this name, and a write creates it so when it is absent.
+   * Without it a singleton is the first section of `type`, created with the type's name.
+   */
+  section?: string;
   /** With it, `type` is the first of the section types the resource serves. */
   typeBy?: TypeBy;
   /** Live state a read adds to each item as `runtime`, outside the ETag. */

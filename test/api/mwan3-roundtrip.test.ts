@@ -94,7 +94,7 @@ async function roundTrip(counts: Record<string, number>) {
 test.before.each(async () => {
   router = await newRouter();
   auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
-  installDaemon(router, 'mwan3', { package: 'mwan3', text: SHIPPED });
+  installDaemon(router, 'mwan3', ['mwan3']);
 });
 test.after.each(async () => {
   await router.cleanup();

@@ -213,10 +213,8 @@ test('mwan3/rules: ports only with tcp or udp, addresses of one family, src_ifac
 });
 
 test('adopt: an anonymous policy gets a 15-character id; one a rule names by its anonymous name is refused', async () => {
-  installDaemon(router, 'mwan3', {
-    package: 'mwan3',
-    text: "\nconfig policy\n\toption last_resort 'blackhole'\n\nconfig policy\n\toption last_resort 'default'\n\nconfig rule 'all'\n\toption use_policy 'cfg026ff5'\n\n",
-  });
+  installDaemon(router, 'mwan3');
+  writeFileSync(router.path('/etc/config/mwan3'), "\nconfig policy\n\toption last_resort 'blackhole'\n\nconfig policy\n\toption last_resort 'default'\n\nconfig rule 'all'\n\toption use_policy 'cfg026ff5'\n\n");
   const policies = (await call({ method: 'GET', path: '/mwan3/policies' })).json as Body[];
   assert.equal(policies.map((policy) => [policy.id, policy.managed]), [['cfg016ff5', false], ['cfg026ff5', false]]);
   const adopted = await written({ method: 'POST', path: '/mwan3/policies/cfg016ff5/adopt' });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { allResources } from '../../src/generated/resources.js';
+import { installDaemons } from '../support/daemons.js';
 import { newRouter, type Router } from '../support/router.js';
 
 const RESOURCES = await allResources();
@@ -11,6 +12,8 @@ const RESOURCES = await allResources();
 let router: Router;
 test.before(async () => {
   router = await newRouter();
+  // The daemon packages' resources read their shipped configuration.
+  await installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();

@@ -9,8 +9,7 @@ import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } fro
 import { initSandbox, type PackageManager } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
-import { allResources } from '../../src/generated/resources.js';
-import { installDaemon } from './daemons.js';
+import { installDaemons } from './daemons.js';
 
 export interface RequestOptions {
   method: string;
@@ -100,15 +99,12 @@ function auditSecrets(root: string, audit: Audit): void {
 
 /**
  * A router with the document it serves, an admin bearer whose rate no test can exhaust, and the
- * daemon packages curated resources drive installed (their init scripts), so every write reaches
+ * daemon packages curated resources drive installed (init scripts, shipped files), so every write reaches
  * the checks instead of the 503 for a missing daemon.
  */
 export async function documentedRouter(admin: string): Promise<{ router: Router; document: Record<string, any>; authorization: string }> {
   const router = await newRouter();
-  for (const entry of await allResources()) {
-    const { mapping } = await entry.module();
-    if (mapping.daemonPackage) for (const service of mapping.reload) installDaemon(router, service);
-  }
+  await installDaemons(router);
   const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Record<string, any>;
   const authorization = `Bearer ${await router.mint(admin, ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
   return { router, document, authorization };
