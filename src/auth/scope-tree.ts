@@ -21,59 +21,6 @@ export const SCOPE_TREE: ReadonlyMap<string, readonly string[]> = new Map([
   ['wrtapi', ['tokens', 'metrics', 'diagnostics']],
 ]);
 
-// The UCI section types behind the curated resources, keyed `<package>/<type>`. Wireguard peers
-// have a type per interface (`wireguard_<ifname>`) and are recognised in curatedTargetOf.
-const CURATED_SECTIONS: ReadonlyMap<string, Target> = new Map(
-  (
-    [
-      ['network', 'interface', 'network', 'interfaces'],
-      ['network', 'device', 'network', 'devices'],
-      ['network', 'route', 'network', 'routes'],
-      ['network', 'route6', 'network', 'routes'],
-      ['network', 'rule', 'network', 'rules'],
-      ['network', 'rule6', 'network', 'rules'],
-      ['network', 'bridge-vlan', 'network', 'bridge_vlans'],
-      ['wireless', 'wifi-device', 'wireless', 'devices'],
-      ['wireless', 'wifi-iface', 'wireless', 'interfaces'],
-      ['firewall', 'zone', 'firewall', 'zones'],
-      ['firewall', 'rule', 'firewall', 'rules'],
-      ['firewall', 'redirect', 'firewall', 'redirects'],
-      ['firewall', 'nat', 'firewall', 'nat'],
-      ['firewall', 'forwarding', 'firewall', 'forwardings'],
-      ['firewall', 'defaults', 'firewall', 'defaults'],
-      ['dhcp', 'host', 'dhcp', 'hosts'],
-      ['dhcp', 'dhcp', 'dhcp', 'servers'],
-      ['dhcp', 'dnsmasq', 'dhcp', 'dnsmasq'],
-      ['dhcp', 'odhcpd', 'dhcp', 'odhcpd'],
-      ['system', 'system', 'system', undefined],
-      ['system', 'timeserver', 'system', 'timeservers'],
-      ['dropbear', 'dropbear', 'dropbear', 'instances'],
-      ['uhttpd', 'uhttpd', 'uhttpd', 'instances'],
-      ['uhttpd', 'cert', 'uhttpd', 'certs'],
-      ['unbound', 'unbound', 'unbound', 'server'],
-      // unbound-uci-ext's own packages, /etc/config/unbound_srv and unbound_ext.
-      ['unbound_srv', 'unbound_srv', 'unbound', 'srv'],
-      ['unbound_ext', 'unbound_ext', 'unbound', 'ext'],
-      ['sqm', 'queue', 'sqm', 'queues'],
-      ['snmpd', 'agent', 'snmpd', 'agents'],
-      ['snmpd', 'com2sec', 'snmpd', 'com2secs'],
-      ['snmpd', 'group', 'snmpd', 'groups'],
-      ['snmpd', 'access', 'snmpd', 'accesses'],
-      ['snmpd', 'system', 'snmpd', 'system'],
-      ['lldpd', 'lldpd', 'lldpd', 'config'],
-      ['prometheus-node-exporter-lua', 'prometheus-node-exporter-lua', 'prometheus_node_exporter_lua', 'config'],
-      ['vnstat', 'vnstat', 'vnstat', 'config'],
-      ['mwan3', 'globals', 'mwan3', 'globals'],
-      ['mwan3', 'interface', 'mwan3', 'interfaces'],
-      ['mwan3', 'member', 'mwan3', 'members'],
-      ['mwan3', 'policy', 'mwan3', 'policies'],
-      ['mwan3', 'rule', 'mwan3', 'rules'],
-      ['usteer', 'usteer', 'usteer', 'config'],
-      ['openvpn', 'openvpn', 'openvpn', 'instances'],
-    ] as const
-  ).map(([pkg, type, domain, sub]): [string, Target] => [`${pkg}/${type}`, sub ? { domain, sub } : { domain }]),
-);
-
 /** Why the scope is malformed or outside the known scope tree, or undefined when it is valid. */
 export function scopeProblem(text: string): string | undefined {
   const parsed = parseScope(text);
@@ -89,25 +36,6 @@ export function scopeProblem(text: string): string | undefined {
   if (subs === undefined) return `scope "${text}": unknown domain "${domain}"`;
   if (sub === undefined || sub === '*' || subs.includes(sub)) return undefined;
   return `scope "${text}": "${domain}" has no subresource "${sub}"`;
-}
-
-export function curatedTargetOf(pkg: string, sectionType: string): Target {
-  if (pkg === 'network' && sectionType.startsWith('wireguard_')) return { domain: 'network', sub: 'wireguard_peers' };
-  const curated = CURATED_SECTIONS.get(`${pkg}/${sectionType}`);
-  if (curated !== undefined) return curated;
-  for (const [key, target] of CURATED_SECTIONS) {
-    if (key.startsWith(`${pkg}/`)) return { domain: target.domain };
-  }
-  return { domain: pkg };
-}
-
-/** Raw passthrough: both the raw tree and the curated tree for the section's real type must permit. */
-export function decideRaw(scopes: readonly string[], pkg: string, sectionType: string, write: boolean): boolean {
-  const parsed = parseAll(scopes);
-  return (
-    decideParsed(parsed, { domain: 'raw', sub: pkg }, write) &&
-    decideParsed(parsed, curatedTargetOf(pkg, sectionType), write)
-  );
 }
 
 // Stands for every domain or subresource name that no compared scope spells out: matching only

@@ -34,9 +34,10 @@ export function curatedType(pkg: string, type: string): { path: string; secrets:
 }
 
 /**
- * The curated scope a section is also checked against: its resource's, else the package's name as a
- * domain (`firewall` for a firewall include). A package no resource serves has no curated domain a
- * scope could name (the scope tree refuses unknown domains): its raw scope is its scope.
+ * The curated scope a section is also checked against: its resource's, else the bare domain of the
+ * package's resources (`firewall` for a firewall include, `unbound` for any section of unbound_srv).
+ * A package no resource serves has no curated domain a scope could name (the scope tree refuses
+ * unknown domains): its raw scope is its scope.
  */
 export function curatedTarget(pkg: string, type: string): ScopeTarget | undefined {
   const curated = curatedType(pkg, type);
@@ -44,7 +45,8 @@ export function curatedTarget(pkg: string, type: string): ScopeTarget | undefine
     const [domain, sub] = curated.path.split('/');
     return sub === undefined ? { domain } : { domain, sub };
   }
-  return curatedPackage(pkg) ? { domain: pkg } : undefined;
+  const types = curatedPackage(pkg)?.types;
+  return types && { domain: ([] as string[]).concat(Object.values(types)[0])[0].split('/')[0] };
 }
 
 /** The init scripts a change of `pkg` reloads, and the package that installs them. */

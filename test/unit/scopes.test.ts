@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { curatedTargetOf, decideRaw, mayMint, SCOPE_TREE, scopeProblem } from '../../src/auth/scope-tree.js';
+import { mayMint, SCOPE_TREE, scopeProblem } from '../../src/auth/scope-tree.js';
 import { decide, parseScope } from '../../src/auth/scopes.js';
 
 const READ = false;
@@ -69,28 +69,6 @@ test('scopeProblem names what is outside the tree', () => {
   assert.is(scopeProblem('vnstat:interfaces:ro'), 'scope "vnstat:interfaces:ro": "vnstat" has no subresource "interfaces"');
   assert.is(scopeProblem('a:b:c:rw'), 'scope "a:b:c:rw" has more than three segments (<domain>:<subresource>:<rw|ro>)');
   assert.is(scopeProblem('constructor:rw'), 'scope "constructor:rw": unknown domain "constructor"');
-});
-
-test('every curated section type maps into the scope tree', () => {
-  const sections: [string, string][] = [
-    ['network', 'interface'], ['network', 'device'], ['network', 'route'], ['network', 'rule'],
-    ['network', 'bridge-vlan'], ['network', 'wireguard_wg0'], ['wireless', 'wifi-device'], ['wireless', 'wifi-iface'],
-    ['firewall', 'zone'], ['firewall', 'rule'], ['firewall', 'redirect'], ['firewall', 'nat'],
-    ['firewall', 'forwarding'], ['firewall', 'defaults'], ['dhcp', 'host'], ['dhcp', 'dhcp'], ['dhcp', 'dnsmasq'],
-    ['dhcp', 'odhcpd'], ['system', 'timeserver'], ['dropbear', 'dropbear'], ['uhttpd', 'uhttpd'], ['uhttpd', 'cert'],
-    ['unbound', 'unbound'], ['unbound_srv', 'unbound_srv'], ['unbound_ext', 'unbound_ext'], ['sqm', 'queue'],
-    ['snmpd', 'agent'], ['snmpd', 'com2sec'], ['snmpd', 'group'], ['snmpd', 'access'], ['snmpd', 'system'],
-    ['lldpd', 'lldpd'], ['prometheus-node-exporter-lua', 'prometheus-node-exporter-lua'], ['vnstat', 'vnstat'],
-    ['mwan3', 'globals'], ['mwan3', 'interface'], ['mwan3', 'member'], ['mwan3', 'policy'], ['mwan3', 'rule'],
-    ['usteer', 'usteer'], ['openvpn', 'openvpn'],
-  ];
-  const seen = new Set<string>();
-  for (const [pkg, type] of sections) {
-    const { domain, sub } = curatedTargetOf(pkg, type);
-    assert.ok(sub !== undefined && SCOPE_TREE.get(domain)?.includes(sub), `${pkg}/${type}`);
-    seen.add(`${domain}:${sub}`);
-  }
-  assert.is(seen.size, sections.length);
 });
 
 test('spec matching examples for a firewall rule', () => {
@@ -194,76 +172,6 @@ test('token endpoints and monitoring scopes', () => {
   assert.not.ok(decide(['wrtapi:metrics:ro', 'wrtapi:diagnostics:ro'], tokens, READ));
   assert.ok(decide(['wrtapi:metrics:ro', 'wrtapi:diagnostics:ro'], { domain: 'wrtapi', sub: 'metrics' }, READ));
   assert.ok(decide(['*:ro'], { domain: 'wrtapi', sub: 'metrics' }, READ));
-});
-
-test('curatedTargetOf maps section types to curated resources', () => {
-  assert.equal(curatedTargetOf('firewall', 'rule'), { domain: 'firewall', sub: 'rules' });
-  assert.equal(curatedTargetOf('network', 'interface'), { domain: 'network', sub: 'interfaces' });
-  assert.equal(curatedTargetOf('network', 'bridge-vlan'), { domain: 'network', sub: 'bridge_vlans' });
-  assert.equal(curatedTargetOf('network', 'wireguard_wg0'), { domain: 'network', sub: 'wireguard_peers' });
-  assert.equal(curatedTargetOf('dhcp', 'host'), { domain: 'dhcp', sub: 'hosts' });
-  assert.equal(curatedTargetOf('dhcp', 'dhcp'), { domain: 'dhcp', sub: 'servers' });
-  assert.equal(curatedTargetOf('wireless', 'wifi-iface'), { domain: 'wireless', sub: 'interfaces' });
-  assert.equal(curatedTargetOf('mwan3', 'rule'), { domain: 'mwan3', sub: 'rules' });
-  assert.equal(curatedTargetOf('snmpd', 'system'), { domain: 'snmpd', sub: 'system' });
-  assert.equal(curatedTargetOf('system', 'system'), { domain: 'system' });
-  assert.equal(curatedTargetOf('system', 'timeserver'), { domain: 'system', sub: 'timeservers' });
-  assert.equal(curatedTargetOf('prometheus-node-exporter-lua', 'prometheus-node-exporter-lua'), {
-    domain: 'prometheus_node_exporter_lua',
-    sub: 'config',
-  });
-});
-
-test('curatedTargetOf: an uncurated type of a curated package is its bare domain', () => {
-  assert.equal(curatedTargetOf('firewall', 'include'), { domain: 'firewall' });
-  assert.equal(curatedTargetOf('firewall', 'ipset'), { domain: 'firewall' });
-  assert.equal(curatedTargetOf('network', 'globals'), { domain: 'network' });
-  assert.equal(curatedTargetOf('system', 'led'), { domain: 'system' });
-  assert.equal(curatedTargetOf('prometheus-node-exporter-lua', 'other'), { domain: 'prometheus_node_exporter_lua' });
-  assert.equal(curatedTargetOf('dhcp', 'wireguard_wg0'), { domain: 'dhcp' });
-});
-
-test('curatedTargetOf: an uncurated package is checked on its own name', () => {
-  assert.equal(curatedTargetOf('ddns', 'service'), { domain: 'ddns' });
-  assert.equal(curatedTargetOf('constructor', 'x'), { domain: 'constructor' });
-});
-
-test('raw: raw:rw with only firewall:rules:ro reads but cannot write firewall rules', () => {
-  const scopes = ['raw:rw', 'firewall:rules:ro'];
-  assert.ok(decideRaw(scopes, 'firewall', 'rule', READ));
-  assert.not.ok(decideRaw(scopes, 'firewall', 'rule', WRITE));
-  assert.not.ok(decideRaw(scopes, 'firewall', 'zone', READ));
-  assert.not.ok(decideRaw(scopes, 'network', 'interface', READ));
-});
-
-test('raw: both trees must permit independently', () => {
-  assert.not.ok(decideRaw(['firewall:rw'], 'firewall', 'rule', READ));
-  assert.not.ok(decideRaw(['raw:network:rw', 'firewall:rw'], 'firewall', 'rule', READ));
-  assert.ok(decideRaw(['raw:firewall:rw', 'firewall:rw'], 'firewall', 'rule', WRITE));
-  assert.ok(decideRaw(['raw:*:rw', 'firewall:rules:rw'], 'firewall', 'rule', WRITE));
-  assert.not.ok(decideRaw(['raw:ro', 'firewall:rw'], 'firewall', 'rule', WRITE));
-  assert.ok(decideRaw(['raw:ro', 'firewall:rw'], 'firewall', 'rule', READ));
-  assert.ok(decideRaw(['raw:rw', 'network:wireguard_peers:rw'], 'network', 'wireguard_wg0', WRITE));
-  assert.ok(decideRaw(['raw:rw', 'system:rw'], 'system', 'system', WRITE));
-  assert.not.ok(decideRaw(['raw:rw', 'system:*:rw'], 'system', 'system', WRITE));
-  assert.ok(decideRaw(['*:rw'], 'firewall', 'rule', WRITE));
-});
-
-test('raw: an uncurated type of a curated package needs the whole domain', () => {
-  assert.not.ok(decideRaw(['raw:rw', 'firewall:*:rw'], 'firewall', 'include', READ));
-  assert.not.ok(decideRaw(['raw:rw', 'firewall:rules:rw'], 'firewall', 'include', READ));
-  assert.ok(decideRaw(['raw:rw', 'firewall:rw'], 'firewall', 'include', WRITE));
-});
-
-test('raw: an uncurated package is covered by *:rw or the package name as a domain', () => {
-  assert.ok(decideRaw(['*:rw'], 'ddns', 'service', WRITE));
-  assert.ok(decideRaw(['*:ro'], 'ddns', 'service', READ));
-  assert.not.ok(decideRaw(['*:ro'], 'ddns', 'service', WRITE));
-  assert.not.ok(decideRaw(['raw:rw'], 'ddns', 'service', READ));
-  assert.not.ok(decideRaw(['raw:ddns:rw'], 'ddns', 'service', READ));
-  assert.ok(decideRaw(['raw:ddns:rw', 'ddns:rw'], 'ddns', 'service', WRITE));
-  assert.ok(decideRaw(['raw:rw', '*:ro'], 'ddns', 'service', READ));
-  assert.not.ok(decideRaw(['raw:rw', 'firewall:rw'], 'ddns', 'service', READ));
 });
 
 test('mayMint: a caller with *:rw can mint narrower scopes', () => {
