@@ -30,7 +30,8 @@ export function initSandbox(root: string, options: { force?: boolean } = {}): vo
   writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
 }
 
-function initScript(service: string): string {
+/** An init script stand-in for `service` (tests install those of daemon packages the stock image lacks). */
+export function initScript(service: string): string {
   return `#!/bin/sh
 # Emulated /etc/init.d/${service}: the rc.common verbs succeed and are recorded as "${service} <verb>"
 # in var/log/init.log of the sandbox (WRTAPI_ROOT, or the one this file lies in when run by hand);
