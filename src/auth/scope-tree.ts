@@ -56,6 +56,7 @@ const CURATED_SECTIONS: ReadonlyMap<string, Target> = new Map(
       ['sqm', 'queue', 'sqm', 'queues'],
       ['snmpd', 'agent', 'snmpd', 'agents'],
       ['snmpd', 'com2sec', 'snmpd', 'com2secs'],
+      ['snmpd', 'com2sec6', 'snmpd', 'com2secs'],
       ['snmpd', 'group', 'snmpd', 'groups'],
       ['snmpd', 'access', 'snmpd', 'accesses'],
       ['snmpd', 'system', 'snmpd', 'system'],

@@ -13,7 +13,10 @@ test('every curated definition is in the scope tree, and its section type maps t
     if (sub !== undefined) assert.ok(SCOPE_TREE.get(domain)!.includes(sub), `${entry.path}: ${domain}:${sub}`);
     // A view's package and type name the section its file is configured in, which another resource serves.
     if (entry.kind !== 'view') assert.equal(curatedTargetOf(entry.package, entry.type), entry.scope, entry.path);
-    assert.is((await entry.module()).mapping.path, entry.path);
+    const { mapping } = await entry.module();
+    assert.is(mapping.path, entry.path);
+    // A resource over several section types (route6, com2sec6) maps each of them.
+    for (const type of Object.values(mapping.typeBy?.types ?? {})) assert.equal(curatedTargetOf(entry.package, type), entry.scope, `${entry.path}: ${type}`);
   }
 });
 
