@@ -6,7 +6,10 @@ import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/ro
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
 const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules', 'network:wireguard_peers'];
 const WIRELESS = ['wireless:devices', 'wireless:interfaces'];
-const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers', ...WIRELESS];
+const DAEMONS = ['openvpn:instances', 'snmpd:accesses', 'snmpd:agents', 'snmpd:com2secs', 'snmpd:groups', 'snmpd:system', 'sqm:queues'];
+const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, ...DAEMONS, 'system', 'system:timeservers', ...WIRELESS];
+/** Lock files by package: those of the stock packages and of the daemon packages' resources alike. */
+const NO_LOCKS = { wrtapi: false, dhcp: false, firewall: false, network: false, openvpn: false, snmpd: false, sqm: false, system: false, wireless: false };
 /** The read-only views are loaded too, but hold no configuration to sweep. */
 const LOADED = [...CURATED.slice(0, 2), 'dhcp:leases', 'dhcp:leases6', ...CURATED.slice(2)];
 
@@ -16,7 +19,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'network:ro', 'system:ro', 'wireless:ro']);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'network:ro', 'system:ro', 'wireless:ro', 'openvpn:ro', 'snmpd:ro', 'sqm:ro']);
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -40,7 +43,7 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
     resources_loaded: LOADED,
-    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, network: false, system: false, wireless: false } },
+    lock_state: { global_held: false, per_package: NO_LOCKS },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },
     request_id: response.headers['x-request-id'],
@@ -85,7 +88,7 @@ test('lock_state reports the locks a running process holds, never what a killed 
   router.lock('/var/lock/wrtapi.network.lock', DEAD_OWNER);
   router.lock('/var/lock/wrtapi.global.shared.999999999', DEAD_OWNER);
   const response = await diagnostics();
-  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: true, network: false, system: false, wireless: false } });
+  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { ...NO_LOCKS, firewall: true } });
   router.lock(`/var/lock/wrtapi.global.shared.${process.pid}`);
   assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
   rmSync(router.path(`/var/lock/wrtapi.global.shared.${process.pid}`));

@@ -2,12 +2,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESOURCES } from '../../src/generated/resources.js';
 import { newRouter, type Router } from '../support/router.js';
+import { installDaemons } from '../support/daemons.js';
 
 // /etc lives on the router's flash: a read, however often a client polls it, must leave every file
 // there as it was, the token store with its last-use stamps included.
 let router: Router;
 test.before(async () => {
   router = await newRouter();
+  // The daemon packages too: without them every write to their resources is 503 (test/api/snmpd.test.ts).
+  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();
