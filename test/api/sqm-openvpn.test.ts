@@ -223,9 +223,9 @@ test('openvpn/instances: a server, and the combinations openvpn refuses to start
   await written({ method: 'PATCH', path: '/openvpn/instances/home', body: { dev: 'vpn0', dev_type: 'tun' } }, ['openvpn']);
   // With `config`, openvpn runs that file: the options the script would otherwise write are refused.
   const own = await refused({ method: 'POST', path: '/openvpn/instances', body: { config: '/etc/openvpn/own.conf', port: 1195, persist_tun: true, persist_key: false, dev: 'tun1' } }, 422, [
-    'port:conflict', 'persist_tun:conflict',
+    'config:conflict',
   ]);
-  assert.match(own.errors[0].message, 'not read with config');
+  assert.is(own.errors[0].message, 'openvpn reads port, persist_tun only without config');
   await written({ method: 'DELETE', path: '/openvpn/instances/home' }, ['openvpn']);
   assert.is(sectionText('openvpn', "config openvpn 'home'"), undefined);
 });

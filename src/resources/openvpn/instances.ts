@@ -82,7 +82,7 @@ function otherErrors(body: JsonObject): FieldError[] {
 export const rules: Rules = (body, context) => {
   if (given(body, 'config')) {
     const unread = Object.keys(body).filter((name) => !WITH_CONFIG.includes(name) && given(body, name) && body[name] !== false);
-    return unread.map((name) => conflict(name, `${name} is not read with config`));
+    return unread.length ? [conflict('config', `openvpn reads ${unread.join(', ')} only without config`)] : [];
   }
   return [...serverErrors(body), ...keyErrors(body, context), ...otherErrors(body)];
 };
@@ -150,7 +150,7 @@ const definition: ResourceDefinition = {
   },
   rules,
   checks: [
-    'With `config`, only `enabled`, `dev`, `dev_type`, `username`, `password` and `cert_password`.',
+    'With `config`, no field but `enabled`, `dev`, `dev_type`, `username`, `password` and `cert_password`.',
     '`server` is a network address with a contiguous netmask; `server` and `server_ipv6` not with `client`, `nobind` or `remote`.',
     '`cert` and `key` together, neither with `pkcs12`; `tls_crypt` not with `tls_auth`.',
     '`keepalive` has a timeout at least twice its interval; a `dev` not named tun or tap needs `dev_type`.',
