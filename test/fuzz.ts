@@ -3,6 +3,7 @@
 // non-zero on any failure or leftover.
 import { RESOURCES } from '../src/generated/resources.js';
 import { fuzzResource } from './support/fuzz.js';
+import { installDaemons } from './support/daemons.js';
 import { documentedRouter } from './support/router.js';
 import { seeded } from './support/schema-values.js';
 
@@ -10,6 +11,7 @@ process.env.WRTAPI_ENGINE ??= 'native';
 const count = Number(process.env.WRTAPI_FUZZ_COUNT ?? 1000);
 const seed = Number(process.env.WRTAPI_SEED ?? Date.now() % 100000);
 const { router, document, authorization } = await documentedRouter('fuzzer');
+installDaemons(router);
 let failures = 0;
 try {
   console.log(`fuzz: ${count} writes per resource, seed ${seed}, ${process.env.WRTAPI_ENGINE} engine\n`);
