@@ -1,6 +1,6 @@
 import type { FieldError } from '../http/errors.js';
 import { applyMergePatch, jsonEqual } from './json-values.js';
-import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
+import { isGroup, type Json, type JsonObject, type ResourceMapping } from '../resources/model.js';
 import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
@@ -30,6 +30,28 @@ function changedFields(definition: ResourceMapping, before: JsonObject, after: J
   return changed;
 }
 
+/**
+ * A write-only field is never in the read a merge patch applies to, so its null would leave no trace
+ * in the merged body, which then reads as keeping the stored value: it stays there as null, for the
+ * rules to see the value removed.
+ */
+function keepRemovedSecrets(definition: ResourceMapping, after: JsonObject, named: JsonObject): void {
+  for (const name in named) {
+    if (!Object.prototype.hasOwnProperty.call(definition.members, name)) continue;
+    const member = definition.members[name];
+    const value = named[name];
+    if (!isGroup(member)) {
+      if (member.secret && value === null) after[name] = null;
+      continue;
+    }
+    const group = after[name];
+    if (!isObject(value) || !isObject(group)) continue;
+    for (const inner in value) if (member.fields[inner]?.secret && value[inner] === null) group[inner] = null;
+  }
+}
+
+const isObject = (value: Json | undefined): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
 export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
   const { definition } = target;
@@ -54,13 +76,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       named = withoutFrameworkMembers(patch as JsonObject);
       schema = schemaErrors(patchSchema, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
-      // A secret never reads back, so the merge cannot show one the patch clears: the rules see it null, not kept.
-      forEachField(definition, named, (path, _name, field, value) => {
-        if (!field.secret || value !== null) return;
-        const [group, inner] = path.split('.');
-        if (inner === undefined) after[group] = null;
-        else if (after[group] !== null && typeof after[group] === 'object') (after[group] as JsonObject)[inner] = null;
-      });
+      keepRemovedSecrets(definition, after, named);
     }
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));

@@ -67,9 +67,11 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
  * an `option`, for a daemon that reads an option only where a single value matters (odhcpd's host
  * `mac`). `joined`: the items are written as one space-separated `option`, for a daemon that reads a
  * string and splits it itself (netifd's proto handlers skip a UCI list given for a string).
+ * `whole`: the daemon takes a plain `option` as one item, blanks included, as it takes each item
+ * of a `list` (the openvpn init script splits config_get's text on newlines only).
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean } = {}): Typed {
+export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
   const { acceptsString, ...codec } = options;
   return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, spaceSeparated(item)] } : array };

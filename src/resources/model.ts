@@ -12,7 +12,7 @@ export type JsonSchema = { [key: string]: unknown };
 export type Codec =
   | { kind: 'text' | 'firewall4Family' }
   | { kind: 'integer'; c?: boolean }
-  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean }
   | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };

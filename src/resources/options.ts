@@ -42,6 +42,7 @@ export function readOption(codec: Codec, value: UciValue | undefined): Json | un
   if (codec.kind === 'list') {
     if (value === undefined) return [];
     if (typeof value !== 'string') return value;
+    if (codec.whole) return [value];
     return codec.listOnly ? null : value.split(/\s+/).filter(Boolean);
   }
   if (value === undefined) return undefined;

@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { documentedRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 import { resolve, schemaValue, seeded, type Random, type Schema } from '../support/schema-values.js';
+import { installDaemons } from '../support/daemons.js';
 
 // A client that builds its requests from /openapi.json alone, as generated SDKs and property-based
 // testers do: every request the document calls valid is served, or refused with 400 or 422 only by a
@@ -24,6 +25,8 @@ let document: Schema;
 let authorization: string;
 test.before(async () => {
   ({ router, document, authorization } = await documentedRouter('generated_requests_admin'));
+  // The daemon packages too: without them every write to their resources is 503 (test/api/snmpd.test.ts).
+  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();

@@ -1,7 +1,7 @@
 // Daemon packages a stock image lacks, installed into a test's router as opkg would leave them for
 // the API: the init script (the sandbox's recording stand-in) and the configuration files exactly
 // as the package ships them (test/fixtures/uci/upstream/<package>, each naming its source).
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { allResources } from '../../src/generated/resources.js';
 import * as assert from 'uvu/assert';
 import type { UciSection } from '../../src/uci/index.js';
@@ -16,11 +16,20 @@ export function shipped(pkg: string): string {
   return readFileSync(fixture(pkg), 'utf8');
 }
 
-/** Installs the init script of `service` and the shipped /etc/config files of `packages`. */
+/** Other files a package installs that a rule reads, by service: the setup scripts sqm/queues' `script` names. */
+const FILES: Record<string, string[]> = {
+  sqm: ['simple.qos', 'simplest.qos', 'simplest_tbf.qos', 'piece_of_cake.qos', 'layer_cake.qos'].map((script) => `/usr/lib/sqm/${script}`),
+};
+
+/** Installs the init script of `service`, the files its package brings, and the shipped /etc/config files of `packages`. */
 export function installDaemon(router: Router, service: string, packages: string[] = []): void {
   const script = router.path(`/etc/init.d/${service}`);
   writeFileSync(script, initScript(service));
   chmodSync(script, 0o755);
+  for (const path of FILES[service] ?? []) {
+    mkdirSync(router.path(path.slice(0, path.lastIndexOf('/'))), { recursive: true });
+    writeFileSync(router.path(path), `# Stand-in for ${path}\n`);
+  }
   for (const pkg of packages) writeFileSync(router.path(`/etc/config/${pkg}`), shipped(pkg));
 }
 

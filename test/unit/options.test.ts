@@ -40,6 +40,7 @@ test('lists: read from a list or a split option, written as the daemon reads the
   const listOnly = list({}, { listOnly: true }).codec;
   const single = list({}, { singleAsOption: true }).codec;
   const joined = list({}, { joined: true }).codec;
+  const whole = list({}, { whole: true }).codec;
   assert.equal(readOption(plain, 'a  b'), ['a', 'b']);
   assert.equal(readOption(plain, undefined), []);
   assert.is(readOption(listOnly, 'a b'), null, 'config_list_foreach ignores a plain option');
@@ -49,6 +50,9 @@ test('lists: read from a list or a split option, written as the daemon reads the
   assert.equal(writeOption(single, ['a', 'b']), ['a', 'b']);
   assert.is(writeOption(joined, ['121', '249']), '121 249');
   assert.is(writeOption(joined, []), undefined, 'an empty list removes the option');
+  assert.equal(readOption(whole, 'host 1194 udp'), ['host 1194 udp'], 'an option is one item, blanks included');
+  assert.equal(readOption(whole, ['a 1', 'b 2']), ['a 1', 'b 2']);
+  assert.equal(writeOption(whole, ['a 1']), ['a 1']);
 });
 
 test.run();

@@ -1,0 +1,69 @@
+// `agent` sections as /etc/init.d/snmpd snmpd_agent_add reads them (openwrt/packages 24.10
+// net/net-snmp/files/snmpd.init): one `agentaddress` line each, which snmpd appends to the endpoints
+// it listens on. OpenWrt builds net-snmp with the UDP, UDPIPv6 and Unix transports only (no TCP).
+// snmpd exits at start when it cannot open one endpoint: a malformed or repeated one stops it all.
+
+import type { FieldError } from '../../http/errors.js';
+import { field, text } from '../codecs.js';
+import { IPV4, IPV6, PORT_NUMBER } from '../addresses.js';
+import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
+import { conflict, optionText } from '../checks.js';
+import { HOSTNAME, sectionsOf } from './common.js';
+
+/** `[Uu][Dd][Pp]`: net-snmp looks transports up case-insensitively. */
+/*#__NO_SIDE_EFFECTS__*/
+function ci(word: string): string {
+  return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+}
+const HOST_PORT = `((${HOSTNAME}|${IPV4})(:${PORT_NUMBER})?|${PORT_NUMBER})`;
+const BRACKETED = `\\[${IPV6}\\](:${PORT_NUMBER})?`;
+/** udp (the default transport) `[host][:port]`, udp6 `[addr]:port`, unix `/path`. */
+const ENDPOINT =
+  `((${ci('udp')}:)?${HOST_PORT}|(${ci('udp')}:)?${BRACKETED}|${ci('udp')}(6|${ci('v6')}|${ci('ipv6')}):(${BRACKETED}|${HOST_PORT})|${ci('unix')}:/[^,\\s]+)`;
+export const AGENT_ADDRESS = { pattern: `^${ENDPOINT}(,${ENDPOINT})*$`, maxLength: 1024 };
+
+/** The endpoints of one `agentaddress`, as snmpd compares them. */
+const endpoints = (value: string | undefined) => (value ?? '').toLowerCase().split(',').filter(Boolean);
+
+/**
+ * Transports net-snmp has but OpenWrt's build lacks. snmpd reads `tcp:161` as the host `tcp` over
+ * udp, which it cannot resolve.
+ */
+const ABSENT = /^(tcp|tcp6|tcpv6|tcpipv6|dtlsudp|tlstcp|ssh|ipx|aal5pvc|callback):/;
+
+function endpointErrors(address: unknown, others: string[]): FieldError[] {
+  if (typeof address !== 'string') return [];
+  const seen = new Set<string>();
+  for (const endpoint of endpoints(address)) {
+    if (ABSENT.test(endpoint)) return [conflict('agentaddress', `${endpoint}: OpenWrt's snmpd has udp, udp6 and unix transports only`)];
+    if (seen.has(endpoint) || others.includes(endpoint)) return [conflict('agentaddress', `${endpoint} is listed twice; snmpd would fail to open it and exit`)];
+    seen.add(endpoint);
+  }
+  return [];
+}
+
+export const rules: Rules = (body, context) => {
+  const others = sectionsOf(context, 'agent').filter((section) => section.name !== context.id).flatMap((section) => endpoints(optionText(section.options.get('agentaddress'))));
+  return endpointErrors(valueAt(body, 'agentaddress'), others);
+};
+
+const definition: ResourceDefinition = {
+  path: 'snmpd/agents',
+  package: 'snmpd',
+  type: 'agent',
+  kind: 'collection',
+  idPrefix: 'a_',
+  reload: ['snmpd'],
+  daemonPackage: 'snmpd',
+  description: 'Endpoints snmpd listens on; without any agent, UDP port 161.',
+  members: {
+    agentaddress: field(text(AGENT_ADDRESS), {
+      required: true,
+      description: 'Comma-separated endpoints: `[udp:]host:port`, `udp6:[addr]:port`, a bare port, or `unix:/path`. Stock `UDP:161,UDP6:161`.',
+    }),
+  },
+  rules,
+  checks: ['`agentaddress` names no transport but udp, udp6 and unix, and no endpoint of it repeats one of this or another agent.'],
+};
+
+export default definition;
