@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
 import { newRouter, type RequestOptions, type Router } from '../support/router.js';
 import { writeChecks } from '../support/writes.js';
+import { sectionText as sectionOf } from '../support/files.js';
 
 type Body = Record<string, any>;
 
@@ -22,10 +23,7 @@ const written = (request: RequestOptions, services = RELOAD) => checks.written(r
 const dhcp = () => readFileSync(router.path('/etc/config/dhcp'), 'utf8');
 const options = (name: string) => Object.fromEntries(parseUci(dhcp()).sections.find((section) => section.name === name)!.options);
 
-/** One section as the file holds it, from its `config` line to its last option. */
-function sectionText(header: string): string | undefined {
-  return new RegExp(`(?:^|\\n)(${header}\\n(?:\\t[^\\n]*\\n)*)`).exec(dhcp())?.[1];
-}
+const sectionText = (header: string) => sectionOf(dhcp(), header);
 
 test.before.each(async () => {
   router = await newRouter();

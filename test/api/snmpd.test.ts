@@ -9,6 +9,7 @@ import { parseUci } from '../../src/uci/parse.js';
 import { installDaemon, shipped } from '../support/daemons.js';
 import { newRouter, type RequestOptions, type Router } from '../support/router.js';
 import { writeChecks } from '../support/writes.js';
+import { sectionText as sectionOf } from '../support/files.js';
 
 type Body = Record<string, any>;
 
@@ -20,10 +21,7 @@ const snmpd = () => readFileSync(router.path('/etc/config/snmpd'), 'utf8');
 /** Cases of one kind: all of them on the native engine, every fourth on the slow one. */
 const sample = <T>(cases: T[]): T[] => (router.engine === 'wasm' ? cases.filter((_, i) => i % 4 === 0) : cases);
 
-/** One section as the file holds it, from its `config` line to its last option. */
-function sectionText(header: string): string | undefined {
-  return new RegExp(`(?:^|\\n)(${header}\\n(?:\\t[^\\n]*\\n)*)`).exec(snmpd())?.[1];
-}
+const sectionText = (header: string) => sectionOf(snmpd(), header);
 
 test.before.each(async () => {
   router = await newRouter();

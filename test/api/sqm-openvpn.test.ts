@@ -9,6 +9,7 @@ import { parseUci } from '../../src/uci/parse.js';
 import { installDaemon, shipped } from '../support/daemons.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 import { writeChecks } from '../support/writes.js';
+import { sectionText as sectionOf } from '../support/files.js';
 
 type Body = Record<string, any>;
 
@@ -20,10 +21,7 @@ const file = (pkg: string) => readFileSync(router.path(`/etc/config/${pkg}`), 'u
 const sample = <T>(cases: T[]): T[] => (router.engine === 'wasm' ? cases.filter((_, i) => i % 4 === 0) : cases);
 const options = (pkg: string, name: string) => Object.fromEntries(parseUci(file(pkg)).sections.find((section) => section.name === name)!.options);
 
-/** One section as the file holds it, from its `config` line to its last option. */
-function sectionText(pkg: string, header: string): string | undefined {
-  return new RegExp(`(?:^|\\n)(${header}\\n(?:\\t[^\\n]*\\n)*)`).exec(file(pkg))?.[1];
-}
+const sectionText = (pkg: string, header: string) => sectionOf(file(pkg), header);
 
 test.before.each(async () => {
   router = await newRouter();

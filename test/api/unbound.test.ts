@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { assertSameUci, installDaemon, shipped } from '../support/daemons.js';
 import { newRouter, type Router } from '../support/router.js';
 import { writeChecks } from '../support/writes.js';
+import { sectionText as sectionOf } from '../support/files.js';
 
 type Body = Record<string, any>;
 
@@ -20,10 +21,7 @@ const installExt = () => installDaemon(router, 'unbound-uci-ext', ['unbound_srv'
 /** A whole file as a write commits it: each section after a blank line, and a blank line at the end. */
 const committed = (sections: string) => `\n${sections}\n`;
 
-/** One section as the file holds it, from its `config` line to its last option. */
-function sectionText(pkg: string, header: string): string | undefined {
-  return new RegExp(`(?:^|\\n)(${header}\\n(?:\\t[^\\n]*\\n)*)`).exec(file(pkg))?.[1];
-}
+const sectionText = (pkg: string, header: string) => sectionOf(file(pkg), header);
 
 test.before.each(async () => {
   router = await newRouter();
