@@ -170,6 +170,8 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
         const section = stagedSection(target, model);
         before = viewOf(target.definition, section);
         checkPreconditions(target.request, before);
+        const kept = target.definition.undeletable?.[section.name];
+        if (kept) throw new ApiError(409, 'conflict', `${target.definition.path}/${section.name} cannot be deleted: ${kept}`);
         removeSection(model, section.name);
         return {};
       },

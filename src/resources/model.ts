@@ -199,6 +199,8 @@ export interface ResourceMapping {
   openUnless?: When;
   /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
   shortIds?: { when: When; prefix: string; length: number };
+  /** Sections a DELETE refuses (409 `conflict`), by id, with what removing them would break. */
+  undeletable?: Record<string, string>;
 }
 
 /**
