@@ -11,15 +11,8 @@ import { writeChecks } from '../support/writes.js';
 type Body = Record<string, any>;
 
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/dropbear', import.meta.url), 'utf8');
-// package/network/services/dropbear/files/dropbear.config of OpenWrt 24.10.2, as the package ships it.
-const SHIPPED = `# See https://openwrt.org/docs/guide-user/base-system/dropbear
-config dropbear main
-\toption enable '1'
-\toption PasswordAuth 'on'
-\toption RootPasswordAuth 'on'
-\toption Port         '22'
-#\toption BannerFile   '/etc/banner'
-`;
+// The file as the dropbear package of OpenWrt 24.10.2 ships it (files/dropbear.config).
+const SHIPPED = readFileSync(new URL('../../../../test/fixtures/uci/upstream/dropbear', import.meta.url), 'utf8');
 const MAIN = { id: 'main', managed: true, enabled: true, password_auth: true, root_password_auth: true, port: 22, interface: [], keyfile: [] };
 
 let router: Router;
