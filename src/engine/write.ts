@@ -6,7 +6,7 @@ import { applies, isGroup, type Json, type JsonObject, type MappedField, type Re
 import { addSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
-import { conditionsOf, etagMatches, etagOf } from './etag.js';
+import { checkPreconditions, etagOf } from './etag.js';
 import { findResourceSection, sectionTypeOf, viewOf } from './read.js';
 import { runTransaction, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
@@ -93,14 +93,6 @@ function managedSection(target: Target, section: UciSection): UciSection {
     throw new ApiError(409, 'unmanaged_resource', `${target.definition.path}/${section.name} is unmanaged; adopt it first with POST .../${section.name}/adopt`);
   }
   return section;
-}
-
-/** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
-export function checkPreconditions(request: Request, current: JsonObject): void {
-  const { ifMatch, ifNoneMatch } = conditionsOf(request);
-  const etag = etagOf(current);
-  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
 }
 
 /**
