@@ -3,6 +3,7 @@ import type { ResourceEntry } from './resources/model.js';
 import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
+const AUTHORIZED_KEYS = { target: { domain: 'system', sub: 'authorized_keys' } };
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
@@ -18,6 +19,8 @@ const FIXED_ROUTES: Route[] = [
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
+  { template: '/system/authorized_keys', methods: ['GET', 'POST'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
+  { template: '/system/authorized_keys/:id', methods: ['GET', 'PUT', 'DELETE'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */

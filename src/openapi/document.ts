@@ -2,6 +2,7 @@
 // response schemas and its paths from the generated docs, then the fixed paths and components the
 // build wrote as JSON.
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
+import { authorizedKeysDocument } from './authorized-keys-paths.js';
 import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { resourcePaths, type Operation } from './operations.js';
@@ -73,5 +74,11 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
     schemas[title] = halfSchema(doc, 'response');
     Object.assign(paths, resourcePaths(doc, title));
   }
-  return { ...fixed, paths: { ...paths, ...fixed.paths }, components: { ...fixed.components, schemas: { ...schemas, ...fixed.components.schemas } } };
+  // The one resource that is no UCI definition: its handler and its paths are its own.
+  const keys = authorizedKeysDocument();
+  return {
+    ...fixed,
+    paths: { ...paths, ...keys.paths, ...fixed.paths },
+    components: { ...fixed.components, schemas: { ...schemas, ...keys.schemas, ...fixed.components.schemas } },
+  };
 }
