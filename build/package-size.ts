@@ -12,8 +12,11 @@ export const BUDGETS = {
   resourceInstalledAverage: 12_000,
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
-  /** Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. */
-  coreCompressedCeiling: 46_000,
+  /**
+   * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. 46000
+   * until system/authorized_keys, a route of its own (parser, handler, document paths), added 4.2 KB.
+   */
+  coreCompressedCeiling: 50_500,
   coreInstalled: 150_000,
 };
 

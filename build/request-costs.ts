@@ -45,7 +45,8 @@ export const COUNTED: CountedRequest[] = [
   { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 45.5, target: 20 },
   { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 32, target: 20 },
   // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
-  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 36, target: 20 },
+  // 36.3M with dropbear, uhttpd and system/authorized_keys: the kept copy grows with the document.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 38, target: 20 },
 ];
 
 /** dnsmasq's lease file with `count` leases, as prepareSandbox leaves it: 1000. */

@@ -6,7 +6,10 @@ import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/ro
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
 const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules', 'network:wireguard_peers'];
 const WIRELESS = ['wireless:devices', 'wireless:interfaces'];
-const CURATED = ['dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers', ...WIRELESS];
+const CURATED = [
+  'dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', 'dropbear:instances', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers', 'uhttpd:certs',
+  'uhttpd:instances', ...WIRELESS,
+];
 /** The read-only views are loaded too, but hold no configuration to sweep. */
 const LOADED = [...CURATED.slice(0, 2), 'dhcp:leases', 'dhcp:leases6', ...CURATED.slice(2)];
 
@@ -16,7 +19,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'network:ro', 'system:ro', 'wireless:ro']);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'dropbear:ro', 'network:ro', 'system:ro', 'uhttpd:ro', 'wireless:ro']);
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -40,7 +43,7 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
     resources_loaded: LOADED,
-    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, network: false, system: false, wireless: false } },
+    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, dropbear: false, firewall: false, network: false, system: false, uhttpd: false, wireless: false } },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },
     request_id: response.headers['x-request-id'],
@@ -85,7 +88,7 @@ test('lock_state reports the locks a running process holds, never what a killed 
   router.lock('/var/lock/wrtapi.network.lock', DEAD_OWNER);
   router.lock('/var/lock/wrtapi.global.shared.999999999', DEAD_OWNER);
   const response = await diagnostics();
-  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: true, network: false, system: false, wireless: false } });
+  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, dropbear: false, firewall: true, network: false, system: false, uhttpd: false, wireless: false } });
   router.lock(`/var/lock/wrtapi.global.shared.${process.pid}`);
   assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
   rmSync(router.path(`/var/lock/wrtapi.global.shared.${process.pid}`));
