@@ -260,6 +260,8 @@ export interface ResourceDoc {
   ids?: string[];
   /** Its writes may carry X-Mgmt-Path-Warning. */
   mgmtPath?: boolean;
+  /** The definition's `undeletable`: the ids a DELETE refuses, and why. */
+  undeletable?: Record<string, string>;
 }
 
 /** A body's schema error, in ajv's shape: the part the engine maps to field errors. */

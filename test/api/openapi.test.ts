@@ -108,6 +108,11 @@ test('forwardings: read-nullable fields admit null in both halves, required ones
   assert.equal(response.required, ['id', 'managed']);
 });
 
+test('a DELETE the engine refuses for a section is stated: uhttpd\'s main instance', () => {
+  assert.match(document.paths['/uhttpd/instances/{id}'].delete.description, 'Refused with 409 `conflict` for `main`: uhttpd serves this API through instance main.');
+  assert.is(document.paths['/uhttpd/certs/{id}'].delete.description, undefined);
+});
+
 test('query fallbacks, response headers and the error envelope are declared', () => {
   const parameters = document.components.parameters as Body;
   const names = (refs: Body[]) => refs.map((ref) => parameters[ref.$ref.split('/').pop()]).map((parameter) => `${parameter.in}:${parameter.name}`);

@@ -134,7 +134,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     'While instance `main` serves this API, a write keeps it enabled, its alias /api/v3=/cgi-bin/wrtapi the last matching /api/v3, its `cgi_prefix` a prefix of /cgi-bin/wrtapi, ' +
-      '/cgi-bin/wrtapi in its `home`, an HTTPS address, and no handler prefix over the API\'s URLs; `main` is never deleted.',
+      '/cgi-bin/wrtapi in its `home`, an HTTPS address, and no handler prefix over the API\'s URLs.',
   ],
 };
 
