@@ -93,6 +93,12 @@ test('an interface named by an instance cannot be deleted', async () => {
   assert.match((network.json as Body).message, 'dropbear/instances/wan_ssh (interface: wan)');
 });
 
+test('a write while another process holds the dropbear lock is a 423 that changes nothing', async () => {
+  router.lock('/var/lock/wrtapi.dropbear.lock');
+  const locked = await refused({ method: 'PATCH', path: '/dropbear/instances/main', body: { port: 2222 } }, 423, 'locked');
+  assert.match(locked.message, '/var/lock/wrtapi.dropbear.lock');
+});
+
 test('without /etc/init.d/dropbear a write is 503 init_script_missing and changes nothing; reads still answer', async () => {
   rmSync(router.path('/etc/init.d/dropbear'));
   const body = await refused({ method: 'PATCH', path: '/dropbear/instances/main', body: { port: 2222 } }, 503, 'init_script_missing');
