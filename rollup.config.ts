@@ -21,19 +21,22 @@ const config: RollupOptions = {
     // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
     // its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
+      const generated = /\/generated\/(mappings|docs|tables)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
       // Data every resource has a share of: the patterns of their docs, kept once, and the resource
       // table. A chunk imported by several has no facade: it is known by the modules it holds.
       const only = chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '';
       if (/\/generated\/patterns\.ts$/.test(only)) return 'docs/[name].js';
-      if (/\/generated\/resources\.ts$/.test(only)) return 'mappings/[name].js';
+      if (/\/generated\/(resources|raw)\.ts$/.test(only)) return 'mappings/[name].js';
       // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
       const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));
       const domains = new Set(places.map((place) => place?.[1]).filter(Boolean));
       const [domain] = domains;
       return places.every(Boolean) && domains.size === 1 ? `resources/${domain}_[name].js` : 'routes/[name].js';
     },
+    // What raw passthrough knows of the curated types grows with the inventory: a chunk of its own,
+    // weighed as the resources' share.
+    manualChunks: (id) => (/\/generated\/raw\.ts$/.test(id) ? 'raw' : undefined),
     generatedCode: 'es2015',
     hoistTransitiveImports: false,
   },

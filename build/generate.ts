@@ -9,9 +9,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, loadResources, ROOT } from './generators/inventory.js';
 import { assertCheckable, docModule, docOf, docsIndexModule } from './generators/docs.js';
-import { mappingModule, resourcesModule } from './generators/mappings.js';
+import { mappingModule, resourcesModules } from './generators/mappings.js';
 import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedModule } from './generators/openapi-fixed.js';
+import { rawModule } from './generators/raw.js';
 
 const OUT = join(ROOT, 'src/generated');
 
@@ -32,7 +33,10 @@ async function generate(): Promise<void> {
     write(`docs/${resource.module}.ts`, docModule(docs[i], patternIndex));
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
   });
-  write('resources.ts', resourcesModule(resources));
+  const { index, tables } = resourcesModules(resources);
+  write('resources.ts', index);
+  for (const [domain, table] of tables) write(`tables/${domain}.ts`, table);
+  write('raw.ts', rawModule(resources));
   const fixed = fixedModule(version);
   write('openapi-fixed.ts', fixed);
   // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM.

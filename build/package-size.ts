@@ -13,11 +13,16 @@ export const BUDGETS = {
   /** The aim for the core, not met yet: reported, not enforced. */
   coreCompressed: 30_000,
   /**
-   * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. 46000
-   * until system/authorized_keys, a route of its own (parser, handler, document paths), added 4.2 KB.
+   * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. It went
+   * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB),
+   * and to 62,000 with system/authorized_keys (56,789 to 61,228: its parser, handler and document paths).
    */
-  coreCompressedCeiling: 50_500,
-  coreInstalled: 150_000,
+  coreCompressedCeiling: 62_000,
+  /**
+   * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
+   * system/authorized_keys took it from 165,242 to 177,925.
+   */
+  coreInstalled: 179_000,
 };
 
 /**
@@ -26,14 +31,15 @@ export const BUDGETS = {
  */
 export const OVER_MAX: Record<string, { limit: number; why: string }> = {
   network_interfaces: { limit: 5_500, why: 'the options of five protocols (static, dhcp, dhcpv6, pppoe, wireguard) in one resource' },
+  dhcp_servers: { limit: 3_900, why: 'the DHCPv4, DHCPv6, RA and NDP options of two daemons in one section type, and the lease counts of its runtime' },
 };
 
 /** The curated inventory of API v3, for the projection of the whole package. */
 const INVENTORY = 44;
 
-const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources'];
-/** Chunks of those folders that every resource has a share of: the resource table and the patterns. */
-const SHARED_STEMS = ['resources', 'patterns'];
+const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources', 'tables'];
+/** Chunks of those folders that every resource has a share of: the index of the domains' tables, the patterns, and raw's curated types. */
+const SHARED_STEMS = ['resources', 'patterns', 'raw'];
 
 export interface Size {
   /**
@@ -66,14 +72,15 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
     .map((path) => /^\/mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
     .filter((name): name is string => name !== undefined && !SHARED_STEMS.includes(name));
   // Whose each path is: one resource's, the resources' of a domain (what their definitions share,
-  // `resources/firewall_common.js`), every resource's (the patterns their docs share, the resource
-  // table), or nobody's (the core).
+  // `resources/firewall_common.js`, and their table, `tables/firewall.js`), every resource's (the
+  // patterns their docs share, the tables' index), or nobody's (the core).
   const owners = new Map<string, string[]>();
   for (const path of paths) {
     const [folder, file] = path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).split('/') : [];
     const stem = file?.replace(/\.js$/, '') ?? '';
     if (RESOURCE_FOLDERS.includes(folder) && names.includes(stem)) owners.set(path, [stem]);
     else if (folder === 'resources') owners.set(path, names.filter((name) => name.startsWith(`${stem.split('_')[0]}_`)));
+    else if (folder === 'tables') owners.set(path, names.filter((name) => name.startsWith(`${stem}_`)));
     else if (RESOURCE_FOLDERS.includes(folder)) owners.set(path, names);
     else owners.set(path, []);
   }

@@ -1,7 +1,7 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
 import { ApiError } from './http/errors.js';
-import { logLine } from './pipeline/events.js';
+import { eventOf, logLine } from './pipeline/events.js';
 import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
 import { readRequest, type Request } from './http/request.js';
@@ -41,12 +41,13 @@ export async function handleRequest(ports: Ports): Promise<void> {
       const caller = (outcome.caller = await gate.authenticate(ports, request));
       gate.enforceRateLimit(ports, caller, request.remoteAddr);
       if (route.access !== 'token') {
-        gate.requireScope(caller, route.access.target, WRITE_METHODS.has(request.method) || !!route.access.readsNeedRw);
+        const { target, readsNeedRw } = route.access;
+        gate.requireScope(caller, typeof target === 'function' ? target(params) : target, WRITE_METHODS.has(request.method) || !!readsNeedRw);
       }
     }
     const run = async () => {
       const module = await route.load();
-      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route });
+      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute });
     };
     outcome.response = await idempotent(ports, request, outcome, run);
   } catch (error) {
@@ -163,9 +164,8 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
     logLine(ports, 'notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
   }
   if (request.path === '/healthz') return;
-  if (status >= 500) logLine(ports, 'err', line('ERROR'));
-  else if (status === 401 || status === 403) logLine(ports, 'warning', line('WARN'));
-  else if (status < 300 && WRITE_METHODS.has(request.method)) logLine(ports, 'notice', line('AUDIT'));
+  const event = eventOf(status, WRITE_METHODS.has(request.method));
+  if (event) logLine(ports, event[0], line(event[1]));
   const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
   const settings = config.sections.find((section) => section.type === 'wrtapi');
   if (settings?.options.get('debug') === '1') {

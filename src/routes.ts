@@ -3,11 +3,14 @@ import type { ResourceEntry } from './resources/model.js';
 import type { Route } from './handlers/context.js';
 
 const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true } as const;
-const AUTHORIZED_KEYS = { target: { domain: 'system', sub: 'authorized_keys' } };
+const RAW = { target: (params: Record<string, string>) => ({ domain: 'raw', sub: params.package }) };
+const INSTALLED = { target: { domain: 'packages', sub: 'installed' } } as const;
+const FEEDS = { target: { domain: 'packages', sub: 'feeds' } } as const;
+const AUTHORIZED_KEYS = { target: { domain: 'system', sub: 'authorized_keys' } } as const;
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
-// resource table is loaded, and their route made, only for a path no fixed route matches.
+// table of the path's domain is loaded, and their route made, only for a path no fixed route matches.
 const FIXED_ROUTES: Route[] = [
   { template: '/healthz', methods: ['GET'], access: 'open', load: () => import('./handlers/healthz.js') },
   { template: '/openapi.json', methods: ['GET'], access: 'open', load: () => import('./handlers/openapi.js') },
@@ -18,9 +21,17 @@ const FIXED_ROUTES: Route[] = [
   { template: '/diagnostics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'diagnostics' } }, load: () => import('./handlers/diagnostics.js') },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, load: () => import('./handlers/tokens.js') },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, load: () => import('./handlers/token.js') },
+  // The pipeline checks the raw tree; the handlers the curated tree of each section's type.
+  { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, load: () => import('./handlers/raw-collection.js') },
+  { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, load: () => import('./handlers/raw-item.js') },
+  { template: '/batch', methods: ['POST'], access: 'token', load: () => import('./handlers/batch.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
   { template: '/system/authorized_keys', methods: ['GET', 'POST'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
   { template: '/system/authorized_keys/:id', methods: ['GET', 'PUT', 'DELETE'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
+  { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages.js') },
+  { template: '/packages/feeds/:name', methods: ['GET', 'PUT', 'DELETE'], access: FEEDS, load: () => import('./handlers/packages.js') },
 ];
 
 /** The route of a curated resource for the segments after its path: none past its item and adopt routes. */
@@ -75,10 +86,11 @@ export async function findRoute(method: string, segments: string[]): Promise<Rou
     if (match) break;
   }
   if (!match && segments.length) {
-    const { RESOURCES } = await import('./generated/resources.js');
+    const { domainResources } = await import('./generated/resources.js');
+    const resources = await domainResources(segments[0]);
     // `<domain>/<sub>` before `<domain>`: a singleton domain (`system`) has collections below it.
     for (const length of [2, 1]) {
-      const resource = RESOURCES.find((entry) => entry.path === segments.slice(0, length).join('/'));
+      const resource = resources.find((entry) => entry.path === segments.slice(0, length).join('/'));
       match = resource && resourceRoute(resource, segments.slice(length));
       if (match) break;
     }

@@ -31,6 +31,7 @@ export async function loadResources(): Promise<Resource[]> {
         throw new Error(`${domain.name}/${file}: a view, and only a view, has a source and a line parser`);
       }
       if (definition.parse && module.parse !== definition.parse) throw new Error(`${domain.name}/${file}: export its line parser as \`parse\` too`);
+      if (definition.runtimeOf && module.runtimeOf !== definition.runtimeOf) throw new Error(`${domain.name}/${file}: export its live state as \`runtimeOf\` too`);
       resources.push({ module: `${domain.name}_${name}`, domain: domain.name, name, definition });
     }
   }

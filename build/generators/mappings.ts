@@ -1,11 +1,49 @@
-// What a read loads: the resource table every request parses, and per resource its mapping (the
+// What a read loads: the resource table of its domain, and per resource its mapping (the
 // definition without schemas, descriptions and rules) as JSON text.
 import { isGroup, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../../src/resources/model.js';
 import { HEADER, type Resource } from './inventory.js';
 
-// The table every request parses: its rows as JSON text (see mappingModule), with one loader each.
-export function resourcesModule(resources: Resource[]): string {
-  const rows = resources.map(({ definition }) => {
+// The resource table, split by domain: a request loads the index (a loader per domain) and the
+// table of the domain its path names, so a request pays nothing for the other domains' resources.
+// Each table holds its rows as JSON text (see mappingModule), with one loader each.
+export function resourcesModules(resources: Resource[]): { index: string; tables: Map<string, string> } {
+  const byDomain = new Map<string, Resource[]>();
+  for (const resource of resources) {
+    const [domain] = resource.definition.path.split('/');
+    if (domain !== resource.domain) throw new Error(`${resource.domain}/${resource.name}: its path ${resource.definition.path} must begin with its folder's name`);
+    byDomain.set(domain, [...(byDomain.get(domain) ?? []), resource]);
+  }
+  // allResources() concatenates the tables: that must be the inventory's order, which the docs index shares.
+  if ([...byDomain.values()].flat().some((resource, i) => resource !== resources[i])) throw new Error('a domain\'s paths do not sort together');
+  const tables = new Map([...byDomain].map(([domain, members]) => [domain, tableModule(members, resources)]));
+  const loaders = [...byDomain.keys()].map((domain) => `  [${JSON.stringify(domain)}, () => import(${JSON.stringify(`./tables/${domain}.js`)})],`);
+  const index = [
+    `${HEADER}import type { ResourceEntry } from '../resources/model.js';`,
+    '',
+    `const TABLES: [string, () => Promise<{ RESOURCES: ResourceEntry[] }>][] = [\n${loaders.join('\n')}\n];`,
+    '',
+    '/** The resources whose path begins with `domain`, none for a name that is no domain. */',
+    'export async function domainResources(domain: string): Promise<ResourceEntry[]> {',
+    '  const table = TABLES.find(([name]) => name === domain);',
+    '  return table ? (await table[1]()).RESOURCES : [];',
+    '}',
+    '',
+    '/** Every resource, in the order of the docs index. */',
+    'export async function allResources(): Promise<ResourceEntry[]> {',
+    '  return (await Promise.all(TABLES.map(async ([, load]) => (await load()).RESOURCES))).flat();',
+    '}',
+    '',
+    '/** The resource at a path. */',
+    'export async function resourceAt(path: string): Promise<ResourceEntry | undefined> {',
+    "  return (await domainResources(path.split('/')[0])).find((entry) => entry.path === path);",
+    '}',
+    '',
+  ].join('\n');
+  return { index, tables };
+}
+
+function tableModule(members: Resource[], resources: Resource[]): string {
+  const rows = members.map(({ definition }) => {
     const [domain, sub] = definition.path.split('/');
     // A view is no set of sections: nothing names it, though it shares its source's package and type.
     const referencedBy = definition.kind === 'view' ? [] : resources
@@ -20,9 +58,9 @@ export function resourcesModule(resources: Resource[]): string {
       ...(referencedBy.length ? { referencedBy } : {}),
     };
   });
-  const loaders = resources.map(({ module }) => `  () => import(${JSON.stringify(`./mappings/${module}.js`)}),`);
+  const loaders = members.map(({ module }) => `  () => import(${JSON.stringify(`../mappings/${module}.js`)}),`);
   return [
-    `${HEADER}import type { ResourceEntry, ResourceModule } from '../resources/model.js';`,
+    `${HEADER}import type { ResourceEntry, ResourceModule } from '../../resources/model.js';`,
     '',
     `const LOADERS: (() => Promise<ResourceModule>)[] = [\n${loaders.join('\n')}\n];`,
     '',
@@ -39,7 +77,7 @@ function mappedField({ schema: _schema, description: _description, ...field }: F
 }
 
 export function mappingOf(definition: ResourceDefinition): ResourceMapping {
-  const { description: _description, rules: _rules, checks: _checks, parse: _parse, members, ...rest } = definition;
+  const { description: _description, rules: _rules, checks: _checks, parse: _parse, runtimeOf: _runtimeOf, members, ...rest } = definition;
   // A view's read takes its items from its parser: its members are for the doc only.
   if (definition.kind === 'view') return { ...rest, members: {} };
   const mapped: Record<string, MappedMember> = {};
@@ -59,7 +97,7 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules } from '../../resources/model.js';`,
+    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
     definition.rules
@@ -68,6 +106,9 @@ export function mappingModule({ definition, domain, name, module }: Resource): s
     `export const doc = (): Promise<{ doc: ResourceDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
     ...(definition.parse
       ? [`export const parser = async (): Promise<LineParser> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).parse;`]
+      : []),
+    ...(definition.runtimeOf
+      ? [`export const runtimeOf = async (): Promise<RuntimeOf> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).runtimeOf;`]
       : []),
     '',
   ].join('\n');

@@ -1,11 +1,13 @@
-// The part of the OpenAPI document that no resource gives: the operations, tokens and /schema
-// paths, the error, header and parameter components and the fixed schemas (openapi-schemas.ts),
-// written once by the build as JSON.
+// The part of the OpenAPI document that no resource gives: the operations, tokens, /packages
+// (openapi-packages.ts) and /schema paths, the error, header and parameter components and the fixed
+// schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, operation, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
+import { deferred, named } from './deferred.js';
 import { HEADER } from './inventory.js';
+import { PACKAGE_SCHEMAS, packagePaths } from './openapi-packages.js';
 import { FIXED_SCHEMAS } from './openapi-schemas.js';
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -35,7 +37,8 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   Link: ['`<?cursor=c_<id>&limit=N>; rel="next"` when more items exist.', { type: 'string' }],
   'X-Next-Cursor': ['`c_<id>`: the cursor of the next page, when more items exist.', { type: 'string' }],
   'X-Skipped-Lines': [
-    'On a read-only view: the malformed lines of its file the read skipped, `0` when none. On system/authorized_keys: the lines dropbear takes no key from, comments and blank lines aside.',
+    'On a read-only view: the malformed lines of its file the read skipped, `0` when none. A read parses the file only as far as its answer needs. ' +
+      'On system/authorized_keys: the lines dropbear takes no key from, comments and blank lines aside.',
     { type: 'integer', minimum: 0 },
   ],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
@@ -74,40 +77,58 @@ function fixedPaths(): Record<string, Operation> {
   const token = ref('schemas', 'Token');
   return {
     '/healthz': {
-      get: operation('Health of the subsystems; `version` is the version-skew probe', 'operations', [403], {
-        200: { description: 'Every check is ok or unknown.', headers: headers(), content: json(ref('schemas', 'Health')) },
-        503: { description: 'A subsystem is degraded.', headers: headers(), content: json(ref('schemas', 'Health')) },
+      get: deferred('Health of the subsystems; `version` is the version-skew probe', 'operations', [403], {
+        200: { description: 'Every check is ok or unknown.', headers: named(), content: json(ref('schemas', 'Health')) },
+        503: { description: 'A subsystem is degraded.', headers: named(), content: json(ref('schemas', 'Health')) },
       }, { operationId: 'getHealth', ...open }),
     },
     '/auth/whoami': {
-      get: operation('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: headers(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
+      get: deferred('The calling token', 'tokens', READ_ERRORS, { 200: { description: 'The token as the server sees it.', headers: named(), content: json(ref('schemas', 'Whoami')) } }, { operationId: 'whoami' }),
     },
     '/metrics': {
-      get: operation('Counters and histograms in text exposition format 0.0.4', 'operations', READ_ERRORS, {
-        200: { description: 'The metrics.', headers: headers(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
+      get: deferred('Counters and histograms in text exposition format 0.0.4', 'operations', READ_ERRORS, {
+        200: { description: 'The metrics.', headers: named(), content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
       }, { operationId: 'getMetrics' }),
     },
     '/diagnostics': {
-      get: operation('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
-        200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: headers(), content: json(ref('schemas', 'Diagnostics')) },
+      get: deferred('Version, uptime, lock files, recent errors and the management path; `validate=1` adds the sweep', 'operations', READ_ERRORS, {
+        200: { description: 'The diagnostics; the sweep members only with `validate=1`.', headers: named(), content: json(ref('schemas', 'Diagnostics')) },
       }, {
         operationId: 'getDiagnostics',
         parameters: [{ name: 'validate', in: 'query', required: false, schema: { type: 'string', enum: ['0', '1'], default: '0' }, description: '`1` runs every readable section through the write validation.' }],
       }),
     },
     '/tokens': {
-      get: operation('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: headers(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
-      post: operation('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
-        201: { description: 'The cleartext bearer, shown this once.', headers: headers('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
+      get: deferred('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: named(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
+      post: deferred('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
+        201: { description: 'The cleartext bearer, shown this once.', headers: named('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
       }, { operationId: 'createToken', parameters: IDEMPOTENT, requestBody: { required: true, content: json(ref('schemas', 'TokenRequest')) } }),
     },
     '/tokens/{name}': {
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
-      get: operation('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: headers(), content: json(token) } }, { operationId: 'getToken' }),
-      delete: operation('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: headers() } }, { operationId: 'deleteToken' }),
+      get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: named(), content: json(token) } }, { operationId: 'getToken' }),
+      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: named() } }, { operationId: 'deleteToken' }),
+    },
+    '/batch': {
+      post: deferred('Run up to 50 operations on curated and raw paths as one transaction', 'operations', WRITE_ERRORS, {
+        207: {
+          description: 'Every operation succeeded: its `{status, body}` in order. The reload and kernel headers, once for the whole batch, only when it wrote.',
+          headers: named('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
+          content: json(ref('schemas', 'BatchResults')),
+        },
+      }, {
+        operationId: 'batch',
+        description:
+          'Each operation is checked against the token\'s scopes on its own and sees the changes of those before it; all packages are locked, staged and ' +
+          'committed together, then each service reloads once. Any failure leaves every file as it was and answers the failing operation\'s status with ' +
+          '`batch_partial_failure`: `aborted_at_index`, its own envelope in `error`, `reverted`. A batch is refused with 422 on `operations` (1 to 50), ' +
+          '`operations[i].method`, `operations[i].path` (a curated or raw path, no query) and `operations[i].if_match`, before anything runs. Reads answer the staged configuration, without `runtime`.',
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', 'BatchRequest')) },
+      }),
     },
     '/system/password': {
-      post: operation('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: headers() } }, {
+      post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: named() } }, {
         operationId: 'setPassword',
         description:
           'Runs the router\'s passwd with the password on its stdin; the password is never returned, logged or put in an argv. ' +
@@ -116,25 +137,73 @@ function fixedPaths(): Record<string, Operation> {
         requestBody: { required: true, content: json(ref('schemas', 'PasswordRequest')) },
       }),
     },
+    '/raw/{package}': {
+      parameters: [RAW_PACKAGE],
+      get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
+        200: { description: 'Sections in file order, a page at a time.', headers: named('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
+      }, { operationId: 'listRaw', description: RAW_ACCESS + ' A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'createRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE}`,
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
+      }),
+    },
+    '/raw/{package}/{id}': {
+      parameters: [RAW_PACKAGE, ref('parameters', 'Id')],
+      get: deferred('Read a section', 'raw', READ_ERRORS, {
+        200: { description: 'The section.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) },
+        304: { description: 'If-None-Match matched: no body.', headers: named('ETag') },
+      }, { operationId: 'getRaw', description: RAW_ACCESS, parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
+      put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'replaceRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE} Options the body omits are removed, but for redacted ones, which are kept.`,
+        parameters: CONDITIONS,
+        requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
+      }),
+      patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
+        operationId: 'patchRaw',
+        description: `${RAW_ACCESS} ${RAW_WRITE} A JSON Patch whose path names nothing answers 422 \`conflict\`; a failed \`test\` 412.`,
+        parameters: CONDITIONS,
+        requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
+      }),
+      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
+        operationId: 'deleteRaw',
+        description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section.`,
+        parameters: CONDITIONS,
+      }),
+    },
+    ...packagePaths(),
     '/openapi.json': {
-      get: operation('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: headers(), content: json({ type: 'object' }) } }, {
+      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: named(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
         ...open,
       }),
     },
     '/schema': {
-      get: operation('The schema keys', 'operations', [403, 500], {
-        200: { description: 'Every `<package>/<resource>` key.', headers: headers(), content: json(ref('schemas', 'SchemaIndex')) },
+      get: deferred('The schema keys', 'operations', [403, 500], {
+        200: { description: 'Every `<package>/<resource>` key.', headers: named(), content: json(ref('schemas', 'SchemaIndex')) },
       }, { operationId: 'listSchemas', ...open }),
     },
     '/schema/{package}/{resource}': {
       parameters: ['package', 'resource'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-      get: operation('One resource\'s declared properties as one set', 'operations', [403, 404, 500], {
-        200: { description: 'The properties.', headers: headers(), content: json(ref('schemas', 'ResourceSchema')) },
+      get: deferred('One resource\'s declared properties as one set', 'operations', [403, 404, 500], {
+        200: { description: 'The properties.', headers: named(), content: json(ref('schemas', 'ResourceSchema')) },
       }, { operationId: 'getSchema', ...open }),
     },
   };
 }
+
+const RAW_PACKAGE = { name: 'package', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' }, description: 'A package with a file in /etc/config.' };
+const RAW_ACCESS =
+  'Needs the raw scope of the package (`raw:<package>`) and the curated scope of the section\'s type (a firewall rule needs `firewall:rules`; a type no resource serves, the package\'s name as a domain; a package no resource serves, no more); a write needs `rw` of both. ' +
+  'The service\'s own package is read-only here (405), and its tokens need `wrtapi:tokens:rw` even to read.';
+const RAW_WRITE =
+  'One transaction, as a curated write: the package\'s services are reloaded (those of its curated resources, else its own init script if it has one) and a failed reload restores the file; no reload headers. ' +
+  'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
+  'A read\'s redacted options are kept when the body omits them; naming one sets it.';
+const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
+const rawWritten = { description: 'The section as written.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 function fixedDocument(version: string): FixedDocument {
@@ -184,7 +253,7 @@ function fixedDocument(version: string): FixedDocument {
         Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),
       ),
       responses: Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
-      schemas: FIXED_SCHEMAS,
+      schemas: { ...FIXED_SCHEMAS, ...PACKAGE_SCHEMAS },
     },
   };
 }

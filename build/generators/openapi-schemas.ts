@@ -13,7 +13,7 @@ const ERROR_CODES = Object.keys({
   scope_escalation_blocked: true, tls_required: true, not_found: true, method_not_allowed: true, conflict: true,
   unmanaged_resource: true, idempotency_key_conflict: true, precondition_failed: true, unsupported_media_type: true,
   validation_failed: true, locked: true, too_many_requests: true, internal_error: true, reload_failed_restored: true,
-  reload_failed_unrecovered: true, service_unavailable: true, init_script_missing: true,
+  reload_failed_unrecovered: true, service_unavailable: true, init_script_missing: true, batch_partial_failure: true,
 } satisfies Record<ErrorCode, true>);
 const FIELD_ERROR_CODES = Object.keys({
   required: true, invalid_type: true, invalid_format: true, out_of_range: true, not_in_enum: true, conflict: true,
@@ -31,6 +31,9 @@ function scopePattern(): string {
   return `^(\\*(:(\\*|${subresources.join('|')}))?|raw(:(\\*|[A-Za-z0-9_-]+))?|${domains.join('|')}):(rw|ro)$`;
 }
 
+// libuci ends a value at the end of its line.
+const RAW_VALUE = { type: 'string', pattern: '^[^\\u0000\\r\\n]*$' };
+
 export const FIXED_SCHEMAS: Properties = {
   Error: {
     type: 'object',
@@ -42,6 +45,9 @@ export const FIXED_SCHEMAS: Properties = {
       errors: { type: 'array', items: ref('schemas', 'FieldError'), description: 'Only on 422.' },
       reload_error: { type: 'string', description: 'On reload failures: the exit summary of the init script.' },
       restore_error: { type: 'string', description: 'Only with `reload_failed_unrecovered`.' },
+      aborted_at_index: { type: 'integer', minimum: 0, description: 'Only with `batch_partial_failure`: the operation the batch failed at.' },
+      error: { $ref: '#/components/schemas/Error', description: 'Only with `batch_partial_failure`: that operation\'s own envelope, its `request_id` `<request_id>.<index>`.' },
+      reverted: { type: 'boolean', enum: [true], description: 'Only with `batch_partial_failure`: nothing the batch did stayed.' },
     },
   },
   FieldError: {
@@ -213,6 +219,68 @@ export const FIXED_SCHEMAS: Properties = {
         maxLength: 1364,
         description: 'The new password: no NUL, CR or LF, at most 4094 bytes of UTF-8. Empty is allowed, as passwd allows it.',
       },
+    },
+  },
+  BatchRequest: {
+    type: 'object',
+    required: ['operations'],
+    additionalProperties: false,
+    properties: {
+      operations: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 50,
+        items: {
+          type: 'object',
+          required: ['method', 'path'],
+          additionalProperties: false,
+          properties: {
+            method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+            path: { type: 'string', pattern: '^(/[A-Za-z0-9_-]+)+$', description: 'Below the base URL, e.g. `/firewall/rules/r_1` or `/raw/network/lan`.' },
+            body: { description: 'The request body; for PATCH an array is a JSON Patch, an object a merge patch.' },
+            if_match: { type: 'string', description: 'The operation\'s If-Match.' },
+          },
+        },
+      },
+    },
+  },
+  BatchResults: {
+    type: 'object',
+    required: ['results'],
+    properties: {
+      results: {
+        type: 'array',
+        items: { type: 'object', required: ['status', 'body'], properties: { status: { type: 'integer' }, body: { description: 'The answer\'s body; null for a 204.' } } },
+      },
+    },
+  },
+  RawSection: {
+    type: 'object',
+    required: ['id', 'type', 'anonymous', 'options', 'redacted'],
+    properties: {
+      id: { type: 'string', description: 'The section name; libuci\'s `cfg<hex>` name for an anonymous section, which changes when a section before it is removed.' },
+      type: { type: 'string' },
+      anonymous: { type: 'boolean' },
+      options: { $ref: '#/components/schemas/RawOptions' },
+      redacted: { type: 'array', items: { type: 'string' }, description: 'Options held but never returned: token salts and hashes, and the secrets the curated resources mark.' },
+    },
+  },
+  RawOptions: {
+    type: 'object',
+    description: 'Options by name, as libuci holds them: a list is an array of strings.',
+    propertyNames: { pattern: '^[A-Za-z0-9_]+$' },
+    additionalProperties: { oneOf: [RAW_VALUE, { type: 'array', items: RAW_VALUE }] },
+  },
+  RawRequest: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'A section to create (`type` required) or its new state. `id`, `anonymous` and `redacted` of a read are tolerated; `type` and `anonymous` must not change.',
+    properties: {
+      id: { type: 'string', pattern: '^(?!cfg[0-9a-f]{6})[A-Za-z0-9_]+$', description: 'On create: the section name; generated when absent.' },
+      type: { type: 'string', pattern: '^[!$-&(-:<-\\[\\]-~]+$' },
+      anonymous: { type: 'boolean' },
+      options: { $ref: '#/components/schemas/RawOptions' },
+      redacted: { type: 'array', items: { type: 'string' } },
     },
   },
   SchemaIndex: {

@@ -3,18 +3,20 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { engines, exitCode, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
-import { initSandbox } from './sandbox.js';
+import { initSandbox, type PackageManager } from './sandbox.js';
 import { baseUrl, serve } from './server.js';
 import { cgiVariables } from './uhttpd.js';
 
 const usage = `Usage: wrtapi-emu <command> [options]
-  init  --root DIR [--force]                 create an emulated router in DIR
+  init  --root DIR [--force] [--package-manager opkg|apk]
+                                             create an emulated router in DIR: OpenWrt 24.10 with
+                                             opkg (the default), or 25.12 with apk
   serve --root DIR --port N [--host ADDR] [--engine wasm|native]
                                              serve DIR's /api/v3 over HTTP like uhttpd
   cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
   token --root DIR [--engine wasm|native] ARGS...
                                              run the token CLI against DIR
-  start [--engine wasm|native] [--root DIR] [--port N]
+  start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk]
                                              serve DIR (./.sandbox by default, created when missing) on
                                              127.0.0.1:N (8080), and print an admin token and a curl line`;
 
@@ -24,6 +26,7 @@ const commandOptions = {
   host: { type: 'string' },
   engine: { type: 'string' },
   force: { type: 'boolean' },
+  'package-manager': { type: 'string' },
 } as const;
 
 async function main(argv: string[]): Promise<number> {
@@ -31,9 +34,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'token') return token(rest);
   const { values } = parseArgs({ args: rest, options: commandOptions });
   const engine = engineOption(values.engine);
+  const packageManager = packageManagerOption(values['package-manager']);
   switch (command) {
     case 'init':
-      initSandbox(required(values.root, '--root'), { force: values.force });
+      initSandbox(required(values.root, '--root'), { force: values.force, packageManager });
       return 0;
     case 'serve': {
       const server = await serve({ root: required(values.root, '--root'), engine, port: Number(required(values.port, '--port')), host: values.host });
@@ -43,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
     case 'cgi':
       return cgi(required(values.root, '--root'), engine);
     case 'start':
-      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080));
+      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager);
     default:
       console.error(usage);
       return 2;
@@ -85,8 +89,8 @@ async function token(argv: string[]): Promise<number> {
  * the base URL, an admin bearer minted at the first start and kept in the sandbox (never on a
  * router), and a curl line that works as printed.
  */
-async function start(engine: Engine, root: string, port: number): Promise<never> {
-  if (!existsSync(root)) initSandbox(root);
+async function start(engine: Engine, root: string, port: number, packageManager: PackageManager): Promise<never> {
+  if (!existsSync(root)) initSandbox(root, { packageManager });
   const tokenFile = join(root, 'var/emu/admin-bearer');
   if (!existsSync(tokenFile)) {
     const minted = await runProgram({ root, engine, program: tokenProgram, args: ['create', '--name', 'admin', '--scope', '*:rw', '--json'] });
@@ -106,6 +110,11 @@ function engineOption(value: string | undefined): Engine {
   const engine = value ?? 'wasm';
   if (!engines.includes(engine as Engine)) throw new Error(`--engine must be one of ${engines.join(', ')}`);
   return engine as Engine;
+}
+
+function packageManagerOption(value: string | undefined): PackageManager {
+  if (value !== undefined && value !== 'opkg' && value !== 'apk') throw new Error('--package-manager must be opkg or apk');
+  return (value ?? 'opkg') as PackageManager;
 }
 
 function required(value: string | undefined, option: string): string {

@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from './project.js';
 
@@ -6,6 +6,12 @@ import { projectRoot } from './project.js';
 export const initServices = ['network', 'firewall', 'dnsmasq', 'odhcpd', 'system', 'sysntpd', 'dropbear', 'uhttpd', 'wpad', 'log'];
 
 const seedDir = join(projectRoot, 'shims/emu/seed');
+/** What a 25.12 router has instead of opkg's files: apk, its database, world and repositories. */
+const apkSeedDir = join(projectRoot, 'shims/emu/seed-apk');
+const opkgPaths = ['bin/opkg', 'etc/opkg', 'etc/opkg.conf', 'usr/lib/opkg', 'var/emu/opkg'];
+
+/** The package manager of the emulated router: opkg as OpenWrt 24.10 has it, or apk as 25.12 has it. */
+export type PackageManager = 'opkg' | 'apk';
 const executableDirs = ['bin', 'sbin', 'usr/bin', 'etc/init.d'];
 const emptyDirs = ['var/lock', 'var/log', 'var/emu/wg', 'tmp/hosts', 'www/cgi-bin', 'etc/init.d'];
 
@@ -13,15 +19,24 @@ const emptyDirs = ['var/lock', 'var/log', 'var/emu/wg', 'tmp/hosts', 'www/cgi-bi
  * Creates an emulated router filesystem in `root`: stock OpenWrt 24.10 configuration, init scripts
  * that record what they were asked to do in var/log/init.log, stand-ins for ubus, ip, wg, opkg and
  * logger (each documented in its header), an empty syslog var/log/messages, a proc/uptime of one day
- * (as `ubus call system info` says), and DHCP lease files whose leases run for 12 more hours.
+ * (as `ubus call system info` says), and DHCP lease files whose leases run for 12 more hours. With
+ * `packageManager: 'apk'` the router has apk instead of opkg, as OpenWrt 25.12 has, and says 25.12.0.
  */
-export function initSandbox(root: string, options: { force?: boolean } = {}): void {
+export function initSandbox(root: string, options: { force?: boolean; packageManager?: PackageManager } = {}): void {
   if (!options.force && existsSync(root) && readdirSync(root).length > 0) {
     throw new Error(`${root} is not empty (use --force to seed it anyway)`);
   }
   cpSync(seedDir, root, { recursive: true });
+  if (options.packageManager === 'apk') {
+    for (const path of opkgPaths) rmSync(join(root, path), { recursive: true, force: true });
+    cpSync(apkSeedDir, root, { recursive: true });
+    const board = join(root, 'var/emu/ubus/system/board.json');
+    writeFileSync(board, readFileSync(board, 'utf8').replace(/24\.10\.0/g, '25.12.0'));
+  }
   for (const dir of emptyDirs) mkdirSync(join(root, dir), { recursive: true });
   for (const service of initServices) writeFileSync(join(root, 'etc/init.d', service), initScript(service));
+  // What the package stand-ins install as a daemon's init script, named by them.
+  writeFileSync(join(root, 'var/emu/packages/init.d'), initScript('__SERVICE__'));
   // The executable bit is set here because a checkout does not always keep it on the seed files.
   for (const dir of executableDirs) {
     for (const name of readdirSync(join(root, dir))) chmodSync(join(root, dir, name), 0o755);
@@ -30,7 +45,11 @@ export function initSandbox(root: string, options: { force?: boolean } = {}): vo
   writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
 }
 
-function initScript(service: string): string {
+/**
+ * An init script that records its rc.common verbs in var/log/init.log as "<service> <verb>"; tests
+ * install one for a daemon package the stock sandbox lacks.
+ */
+export function initScript(service: string): string {
   return `#!/bin/sh
 # Emulated /etc/init.d/${service}: the rc.common verbs succeed and are recorded as "${service} <verb>"
 # in var/log/init.log of the sandbox (WRTAPI_ROOT, or the one this file lies in when run by hand);

@@ -51,8 +51,9 @@ const CURATED_SECTIONS: ReadonlyMap<string, Target> = new Map(
       ['uhttpd', 'uhttpd', 'uhttpd', 'instances'],
       ['uhttpd', 'cert', 'uhttpd', 'certs'],
       ['unbound', 'unbound', 'unbound', 'server'],
-      ['unbound', 'unbound_srv', 'unbound', 'srv'],
-      ['unbound', 'unbound_ext', 'unbound', 'ext'],
+      // unbound-uci-ext's own packages, /etc/config/unbound_srv and unbound_ext.
+      ['unbound_srv', 'unbound_srv', 'unbound', 'srv'],
+      ['unbound_ext', 'unbound_ext', 'unbound', 'ext'],
       ['sqm', 'queue', 'sqm', 'queues'],
       ['snmpd', 'agent', 'snmpd', 'agents'],
       ['snmpd', 'com2sec', 'snmpd', 'com2secs'],

@@ -1,15 +1,13 @@
 // The writes that take a whole body, checked against the resource's schemas and rules: POST
 // creates a section, PUT replaces one. Apart from write.ts, so that a DELETE never compiles the body check.
 import { ApiError, type FieldError } from '../http/errors.js';
-import { applies, type Json, type JsonObject, type ResourceMapping } from '../resources/model.js';
-import type { Ports } from '../platform/ports.js';
+import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { addSection, findSection } from '../uci/index.js';
-import { ulid } from '../platform/ulid.js';
 import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
@@ -29,16 +27,6 @@ function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError
   if (ANONYMOUS_NAME.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'ids of the form cfg<hex> are the names of anonymous sections' }];
   if (id.length > MAX_ID_LENGTH) return [{ field: 'id', code: 'out_of_range', message: `id is at most ${MAX_ID_LENGTH} characters` }];
   return [];
-}
-
-const ID_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
-
-/** The id of a section created without one: the prefix and a ULID, or a short random one where it must be short. */
-function generatedId(definition: ResourceMapping, fields: JsonObject, ports: Ports): string {
-  const short = definition.shortIds;
-  if (!short || !applies(short.when, fields)) return `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
-  const random = ports.randomBytes(short.length - short.prefix.length);
-  return short.prefix + Array.from(random, (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join('');
 }
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {

@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '../http/errors.js';
+import type { FieldError } from '../http/errors.js';
 import { applyMergePatch, jsonEqual } from './json-values.js';
 import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
 import { viewOf } from './read.js';
@@ -47,7 +47,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     let schema: FieldError[];
     let named: JsonObject;
     if (jsonPatchModule) {
-      const result = applyPatchDocument(jsonPatchModule, before, patch);
+      const result = jsonPatchModule.patchedObject(before, patch);
       schema = schemaErrors(full, result);
       after = withoutFrameworkMembers(result);
       named = after;
@@ -55,6 +55,13 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       named = withoutFrameworkMembers(patch as JsonObject);
       schema = schemaErrors(patchSchema, patch);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
+      // A secret never reads back, so the merge cannot show one the patch clears: the rules see it null, not kept.
+      forEachField(definition, named, (path, _name, field, value) => {
+        if (!field.secret || value !== null) return;
+        const [group, inner] = path.split('.');
+        if (inner === undefined) after[group] = null;
+        else if (after[group] !== null && typeof after[group] === 'object') (after[group] as JsonObject)[inner] = null;
+      });
     }
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
     writeFields(definition, section, after, changedFields(definition, before, after, named));
@@ -62,17 +69,3 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   }, referrers, () => before);
   return withPathWarning(target, write, () => ({ before, after: patched }));
 }
-
-function applyPatchDocument({ applyJsonPatch, JsonPatchError }: typeof import('./patch.js'), document: JsonObject, patch: Json): JsonObject {
-  try {
-    const result = applyJsonPatch(document, patch);
-    if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');
-    return result as JsonObject;
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    if (error.kind === 'test_failed') throw new ApiError(412, 'precondition_failed', error.message);
-    if (error.kind === 'invalid') throw new ApiError(400, 'bad_request', error.message);
-    throw new ApiError(422, 'validation_failed', error.message, { errors: [{ field: '', code: 'conflict', message: error.message }] });
-  }
-}
-

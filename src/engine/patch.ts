@@ -2,6 +2,7 @@
  * JSON Patch (RFC 6902) over parsed JSON values. It does not mutate its arguments: the result is a
  * fresh document that shares nothing with them. Loaded only for a JSON Patch request.
  */
+import { ApiError } from '../http/errors.js';
 import { cloneJson, isObject, jsonEqual, member, setMember, type JsonObject } from './json-values.js';
 
 /**
@@ -171,4 +172,18 @@ function isPrefix(prefix: string[], path: string[]): boolean {
 
 function isOperationName(value: unknown): value is Operation['name'] {
   return operationNames.some((name) => name === value);
+}
+
+/** A resource's body after a JSON Patch, or the answer the spec gives for the patch's failure. */
+export function patchedObject<T extends object>(document: T, patch: unknown): T {
+  try {
+    const result = applyJsonPatch(document, patch);
+    if (result === null || typeof result !== 'object' || Array.isArray(result)) throw new ApiError(400, 'bad_request', 'The JSON Patch must leave an object');
+    return result as T;
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    if (error.kind === 'test_failed') throw new ApiError(412, 'precondition_failed', error.message);
+    if (error.kind === 'invalid') throw new ApiError(400, 'bad_request', error.message);
+    throw new ApiError(422, 'validation_failed', error.message, { errors: [{ field: '', code: 'conflict', message: error.message }] });
+  }
 }

@@ -62,11 +62,13 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
   return body;
 }
 
+/** The sections a resource serves: those of its type, or a named singleton's one section. */
 export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciSection[] {
-  return model.sections.filter((section) => servesType(definition, section.type));
+  const { section: name } = definition;
+  return model.sections.filter((section) => servesType(definition, section.type) && (name === undefined || section.name === name));
 }
 
-/** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type). */
+/** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type, or its named one). */
 export function findResourceSection(definition: ResourceMapping, model: UciPackage, id?: string): UciSection {
   const sections = sectionsOf(definition, model);
   const section = id === undefined ? sections[0] : sections.find((candidate) => candidate.name === id);

@@ -1,5 +1,5 @@
 import { ApiError, type FieldError } from '../http/errors.js';
-import { RESOURCES } from '../generated/resources.js';
+import { resourceAt } from '../generated/resources.js';
 import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
 import { servesType, typeFieldValue } from './read.js';
 import type { UciPackage } from '../uci/index.js';
@@ -25,7 +25,7 @@ export function referenceErrors(definition: ResourceMapping, body: JsonObject, c
   const errors: FieldError[] = [];
   for (const reference of definition.references ?? []) {
     if (reference.guardOnly) continue;
-    const value = valueAt(body, reference.field);
+    const value = reference.field === 'id' ? (context.id ?? null) : valueAt(body, reference.field);
     const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
     const names = referencedNames(context.read(reference.package), reference);
     for (const [field, value] of items) {
@@ -45,6 +45,8 @@ export interface Referrer {
 }
 
 function optionOf(definition: ResourceMapping, dotted: string): string {
+  // The section's own name is no option (see checkNoDanglingReferences).
+  if (dotted === 'id') return '';
   const [first, inner] = dotted.split('.');
   const member = definition.members[first];
   const field = isGroup(member) ? member.fields[inner] : member;
@@ -53,8 +55,7 @@ function optionOf(definition: ResourceMapping, dotted: string): string {
 
 /** The resources whose references name sections of `entry`, loaded for a write that may remove names. */
 export async function referrersOf(entry: ResourceEntry): Promise<Referrer[]> {
-  const entries = RESOURCES.filter((candidate) => entry.referencedBy?.includes(candidate.path));
-  const definitions = await Promise.all(entries.map(async (candidate) => (await candidate.module()).mapping));
+  const definitions = await Promise.all((entry.referencedBy ?? []).map(async (path) => (await (await resourceAt(path))!.module()).mapping));
   return definitions.flatMap((definition) =>
     (definition.references ?? [])
       .filter((reference) => reference.package === entry.package && reference.type === entry.type)
@@ -75,8 +76,13 @@ export function checkNoDanglingReferences(referrers: Referrer[], before: Set<str
     if (!removed.length) return;
     for (const section of read(definition.package).sections) {
       if (!servesType(definition, section.type)) continue;
-      // A wireguard peer names its interface by its section type.
-      const value = definition.typeBy?.field === reference.field ? typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type) : section.options.get(option);
+      // A wireguard peer names its interface by its section type, an mwan3 interface by its own name.
+      const value =
+        reference.field === 'id'
+          ? section.name
+          : definition.typeBy?.field === reference.field
+            ? typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type)
+            : section.options.get(option);
       const named = (typeof value === 'string' ? value.split(/\s+/) : value ?? []).map((name) => namedBy(reference, name)).filter((name) => removed.includes(name));
       if (named.length) users.push(`${definition.path}/${section.name} (${reference.field}: ${named.join(', ')})`);
     }

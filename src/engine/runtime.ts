@@ -1,9 +1,11 @@
-// `runtime`: live state a read adds to each item, from one `ubus call` per request. It is not
-// configuration: outside the ETag, tolerated and ignored in a request body, null when the bus does
-// not answer, so that a read still answers when netifd or ubusd is down.
+// `runtime`: live state a read adds to each item, from one `ubus call` per request, or computed by
+// the definition from the router's files (its `runtimeOf`). It is not configuration: outside the
+// ETag, tolerated and ignored in a request body, null when the bus does not answer, so that a read
+// still answers when netifd or ubusd is down.
 import { callBus } from '../platform/bus.js';
 import type { Ports } from '../platform/ports.js';
-import type { Json, JsonObject, ResourceMapping, RuntimeSource } from '../resources/model.js';
+import { readPackage } from '../config/store.js';
+import type { Json, JsonObject, ResourceModule, RuntimeSource } from '../resources/model.js';
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -45,8 +47,11 @@ export function runtimeById(ports: Ports, { object, method, items, key, fields }
  * Adds `runtime` to read bodies of a resource that has live state: the section's item, `{}` for a
  * section the daemon does not know (a disabled interface), null for all when the bus did not answer.
  */
-export function withRuntime(ports: Ports, definition: ResourceMapping, bodies: JsonObject[], idOf: (body: JsonObject) => string): JsonObject[] {
-  if (!definition.runtime) return bodies;
-  const byId = runtimeById(ports, definition.runtime);
+export async function withRuntime(ports: Ports, module: ResourceModule, bodies: JsonObject[], idOf: (body: JsonObject) => string): Promise<JsonObject[]> {
+  const { runtime } = module.mapping;
+  const computed = module.runtimeOf && (await module.runtimeOf());
+  const byId = computed
+    ? await computed(bodies, { read: (pkg) => readPackage(ports, pkg), file: (path) => ports.readFile(path), now: Math.floor(ports.now() / 1000) })
+    : runtime && runtimeById(ports, runtime);
   return bodies.map((body) => ({ ...body, runtime: byId === undefined ? null : (byId.get(idOf(body)) ?? {}) }));
 }

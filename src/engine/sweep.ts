@@ -1,7 +1,7 @@
 import { decide, targetName } from '../auth/scopes.js';
 import { readPackage } from '../config/store.js';
 import { ApiError, type FieldError, type SweepErrorCode } from '../http/errors.js';
-import { RESOURCES } from '../generated/resources.js';
+import { allResources } from '../generated/resources.js';
 import type { ResourceEntry } from '../resources/model.js';
 import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';
@@ -33,7 +33,7 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
   const skipped_for_scope: string[] = [];
   const packages = new Map<string, Promise<UciPackage>>();
   const read = (pkg: string) => packages.get(pkg) ?? packages.set(pkg, readPackage(ports, pkg)).get(pkg)!;
-  for (const entry of RESOURCES) {
+  for (const entry of await allResources()) {
     // A view is state a daemon wrote, not configuration a write would check: nothing to sweep.
     if (entry.kind === 'view') continue;
     const resource = targetName(entry.scope);

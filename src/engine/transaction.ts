@@ -62,21 +62,64 @@ function reload(ports: Ports, service: string): string | undefined {
  * and on a failed reload the snapshot restored, committed and reloaded again.
  */
 export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promise<Written<T>> {
-  for (const service of plan.reload) {
+  const { results, headers } = await runPlans(ports, [plan], false);
+  return { result: results[0], headers };
+}
+
+/** Why a transaction of several plans failed: the plan it failed at, and its error. */
+export class PlanFailure extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * One transaction over several plans (a batch): every package locked in one fixed order and
+ * snapshotted once, the plans staged in turn on the same staged packages (each sees the changes of
+ * those before it), one commit, each service reloaded once, then every kernel apply. With
+ * `attribute`, a failure is thrown as the PlanFailure of the plan it belongs to. A batch that
+ * writes nothing answers no reload or kernel header.
+ */
+export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute = true): Promise<{ results: T[]; headers: Record<string, string> }> {
+  const fail = (index: number, error: unknown): never => {
+    throw attribute ? new PlanFailure(index, error) : error;
+  };
+  const services = [...new Set(plans.flatMap((plan) => plan.reload))];
+  // A service's failure is the first plan's that reloads it.
+  const owner = (service: string) => Math.max(0, plans.findIndex((plan) => plan.reload.includes(service)));
+  for (const service of services) {
     if (!SERVICE_NAME.test(service) || ports.stat(initScript(service)) === undefined) {
-      const install = plan.provider ? `the package ${plan.provider}` : 'the package that provides it';
-      throw new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install ${install} (POST /packages/installed). Nothing was changed`);
+      const provider = plans[owner(service)].provider;
+      const install = provider ? `the package ${provider}` : 'the package that provides it';
+      fail(owner(service), new ApiError(503, 'init_script_missing', `Init script ${initScript(service)} is missing; install ${install} (POST /packages/installed). Nothing was changed`));
     }
   }
-  const held = acquireLocks(ports, plan.packages, 'shared');
+  const packages = [...new Set(plans.flatMap((plan) => plan.packages))];
+  const writes = [...new Set(plans.flatMap((plan) => plan.writes))];
+  let held;
+  try {
+    held = acquireLocks(ports, packages, 'shared');
+  } catch (error) {
+    return fail(0, error);
+  }
   try {
     const snapshots = new Map<string, Snapshot>();
-    for (const pkg of plan.packages) snapshots.set(pkg, await takeSnapshot(ports, pkg));
-    const result = plan.stage((pkg) => snapshots.get(pkg)!.model);
+    for (const pkg of packages) snapshots.set(pkg, await takeSnapshot(ports, pkg));
+    const staged = (pkg: string) => snapshots.get(pkg)!.model;
+    const results = plans.map((plan, index) => {
+      try {
+        return plan.stage(staged);
+      } catch (error) {
+        return fail(index, error);
+      }
+    });
     const committed: Snapshot[] = [];
     try {
       // A package staged to be read is left as it lies, comments included.
-      for (const pkg of plan.writes) {
+      for (const pkg of writes) {
         const snapshot = snapshots.get(pkg)!;
         if (serializeUci(snapshot.model) === snapshot.text) continue;
         commitPackage(ports, snapshot, snapshot.model);
@@ -86,16 +129,26 @@ export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promi
       for (const snapshot of committed) restorePackage(ports, snapshot);
       throw error;
     }
-    for (const service of plan.reload) {
-      const failure = reload(ports, service);
-      if (failure !== undefined) restoreAfterFailedReload(ports, committed, plan.reload, failure);
-    }
-    const applied = plan.apply?.(result, (pkg) => snapshots.get(pkg)!.model);
-    if (applied && 'failure' in applied) restoreAfterFailedReload(ports, committed, plan.reload, applied.failure);
-    return {
-      result,
-      headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': plan.reload.join(','), ...kernelHeaders(applied as KernelOutcome | undefined) },
+    const restore = (index: number, failure: string) => {
+      try {
+        restoreAfterFailedReload(ports, committed, services, failure);
+      } catch (error) {
+        fail(index, error);
+      }
     };
+    for (const service of services) {
+      const failure = reload(ports, service);
+      if (failure !== undefined) restore(owner(service), failure);
+    }
+    const outcomes: KernelOutcome[] = [];
+    plans.forEach((plan, index) => {
+      const applied = plan.apply?.(results[index], staged);
+      if (applied && 'failure' in applied) restore(index, applied.failure);
+      else if (applied) outcomes.push(applied);
+    });
+    if (!writes.length) return { results, headers: {} };
+    const kernel = outcomes.length ? { applied: outcomes.flatMap((outcome) => outcome.applied), skipped: outcomes.flatMap((outcome) => outcome.skipped) } : undefined;
+    return { results, headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': services.join(','), ...kernelHeaders(kernel) } };
   } finally {
     held.release();
   }

@@ -1,13 +1,75 @@
-import { ApiError, type FieldError } from '../http/errors.js';
-import type { Json, JsonObject, ResourceEntry, ResourceMapping, RuleContext, JsonSchema, Rules } from '../resources/model.js';
+import { ApiError, type FieldError, type FieldErrorCode } from '../http/errors.js';
+import {
+  valueAt,
+  type Json,
+  type JsonObject,
+  type ResourceEntry,
+  type ResourceMapping,
+  type RuleContext,
+  type JsonSchema,
+  type Rules,
+  type SchemaError,
+} from '../resources/model.js';
 import { pattern } from '../generated/patterns.js';
 import { requestSchemas } from '../openapi/request-schemas.js';
 import { referenceErrors } from './references.js';
-import { schemaFieldErrors } from './schema-errors.js';
+import { schemaCheck } from './schema-check.js';
 
-/** A body's schema errors as field errors, the patterns of the generated docs resolved. */
+const CODE_OF_KEYWORD: Record<string, FieldErrorCode> = {
+  required: 'required',
+  additionalProperties: 'unknown_field',
+  pattern: 'invalid_format',
+  format: 'invalid_format',
+  minimum: 'out_of_range',
+  maximum: 'out_of_range',
+  exclusiveMinimum: 'out_of_range',
+  exclusiveMaximum: 'out_of_range',
+  minLength: 'out_of_range',
+  maxLength: 'out_of_range',
+  minItems: 'out_of_range',
+  maxItems: 'out_of_range',
+  enum: 'not_in_enum',
+  const: 'not_in_enum',
+};
+
+const bound = ({ comparison, limit }: SchemaError['params']) => `must be ${comparison} ${limit}`;
+
+/** What is wrong, from the keyword and params. */
+const MESSAGE_OF_KEYWORD: Record<string, (params: SchemaError['params']) => string> = {
+  required: () => 'is required',
+  additionalProperties: () => 'is not a known field',
+  type: ({ type }) => `must be ${[type].flat().join(' or ')}`,
+  pattern: () => 'must match the expected format',
+  format: () => 'must match the expected format',
+  minimum: bound,
+  maximum: bound,
+  exclusiveMinimum: bound,
+  exclusiveMaximum: bound,
+  minLength: ({ limit }) => `must be at least ${limit} characters`,
+  maxLength: ({ limit }) => `must be at most ${limit} characters`,
+  minItems: ({ limit }) => `must have at least ${limit} items`,
+  maxItems: ({ limit }) => `must have at most ${limit} items`,
+  enum: ({ allowedValues }) => `must be one of: ${(allowedValues as Json[]).map(String).join(', ')}`,
+  const: ({ allowedValue }) => `must be ${String(allowedValue)}`,
+  anyOf: () => 'must match one of the allowed forms',
+};
+
+/** `/match/src_port` becomes `match.src_port`, `/dns/0` becomes `dns[0]`. */
+function dottedPath(pointer: string, last?: unknown): string {
+  const segments = pointer.split('/').slice(1).map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof last === 'string') segments.push(last);
+  return segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+}
+
+/** A body's schema errors as field errors; a required field sent as null is `required`. */
 export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
-  return schemaFieldErrors(schema, body, pattern);
+  return schemaCheck(schema, body, pattern).map((error) => {
+    const name = error.params.missingProperty ?? error.params.additionalProperty;
+    const field = dottedPath(error.instancePath, name);
+    const code =
+      error.keyword === 'type' && valueAt(body, error.instancePath.split('/').slice(1).join('.')) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
+    return { field, code, message: `${field || 'body'} ${MESSAGE_OF_KEYWORD[error.keyword]?.(error.params) ?? 'is invalid'}` };
+  });
 }
 
 /** What a body is checked with: the schemas of the resource's doc and the definition's cross-field rules. */

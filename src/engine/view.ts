@@ -1,15 +1,17 @@
 // Read-only views: state a daemon keeps in a file (dnsmasq's leases, odhcpd's), parsed line by line
-// with the definition's parser. The file is named by a UCI option of the definition's package and
-// section type, or a default; a missing file is an empty view, and a line the parser calls malformed
-// is skipped and counted, never an error.
+// with the definition's parser as a read asks for them. The file is named by a UCI option of the
+// definition's package and section type, or a default; a missing file is an empty view, and a line
+// the parser calls malformed is skipped and counted, never an error.
 import { readPackage } from '../config/store.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject, ResourceModule } from '../resources/model.js';
 
-export interface ViewRead {
-  items: JsonObject[];
-  /** Malformed lines skipped. */
-  skipped: number;
+/** A view's items, parsed one line at a time as they are asked for: a page of a long file parses only its lines. */
+export interface ViewItems {
+  /** The next item, undefined past the last. */
+  next(): JsonObject | undefined;
+  /** Malformed lines skipped so far. */
+  skipped(): number;
 }
 
 /** The file a view reads: undefined when nothing is configured to write one. */
@@ -21,19 +23,27 @@ export async function viewFile(ports: Ports, module: ResourceModule): Promise<st
   return typeof value === 'string' && value !== '' ? value : mapping.source!.default;
 }
 
-export async function readView(ports: Ports, module: ResourceModule): Promise<ViewRead> {
+export async function openView(ports: Ports, module: ResourceModule): Promise<ViewItems> {
   const path = await viewFile(ports, module);
-  const text = path === undefined ? undefined : ports.readFile(path);
-  const items: JsonObject[] = [];
-  let skipped = 0;
-  if (text === undefined) return { items, skipped };
-  const parse = await module.parser!();
+  const text = (path === undefined ? undefined : ports.readFile(path)) ?? '';
+  const parse = text ? await module.parser!() : undefined;
   const now = Math.floor(ports.now() / 1000);
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    const found = parse(line, now);
-    if (found === null) skipped++;
-    else for (const item of found) items.push(item);
-  }
-  return { items, skipped };
+  let at = 0;
+  let skipped = 0;
+  let pending: JsonObject[] = [];
+  return {
+    next() {
+      while (!pending.length && at < text.length) {
+        const end = text.indexOf('\n', at);
+        const line = text.slice(at, end < 0 ? text.length : end);
+        at = end < 0 ? text.length : end + 1;
+        if (line === '') continue;
+        const found = parse!(line, now);
+        if (found === null) skipped++;
+        else pending = found;
+      }
+      return pending.shift();
+    },
+    skipped: () => skipped,
+  };
 }

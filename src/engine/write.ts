@@ -7,8 +7,8 @@ import { addSection, removeSection, renameSection, type UciPackage, type UciSect
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { checkPreconditions, etagOf } from './etag.js';
-import { findResourceSection, sectionTypeOf, viewOf } from './read.js';
-import { runTransaction, type Written } from './transaction.js';
+import { findResourceSection, sectionsOf, sectionTypeOf, viewOf } from './read.js';
+import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 
 // Members every read carries besides the fields (and the has_<secret> flags), which a write
@@ -22,6 +22,8 @@ export interface Target {
   definition: ResourceMapping;
   /** The section id; absent for a singleton. */
   id?: string;
+  /** Runs the write's plan; its own transaction when absent (a batch runs all its operations' at once). */
+  run?: (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
 }
 
 export function withoutFrameworkMembers(body: JsonObject): JsonObject {
@@ -137,7 +139,7 @@ export async function transact(
   const { definition, ports } = target;
   // Loaded only for the resources that have a kernel apply.
   const kernel = definition.kernel && (await import('./kernel.js'));
-  return runTransaction(ports, {
+  const plan: WritePlan<JsonObject> = {
     packages: packagesOf(definition, referrers),
     writes: [definition.package],
     reload: definition.reload,
@@ -149,7 +151,8 @@ export async function transact(
       return result;
     },
     ...(kernel ? { apply: (result, staged) => kernel.applyWireguardPeer(ports, definition, before?.(), result.id === undefined ? undefined : result, staged) } : {}),
-  });
+  };
+  return target.run ? target.run(plan) : runTransaction(ports, plan);
 }
 
 export async function deleteResource(target: Target): Promise<Written<JsonObject>> {
@@ -173,22 +176,42 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
   return withPathWarning(target, write, () => ({ before }));
 }
 
-/** Gives an anonymous section a generated id, which makes it managed. */
-export function adoptResource(target: Target): Promise<Written<JsonObject>> {
+const ID_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** The id of a section created or adopted without one: the prefix and a ULID, or a short random one where it must be short. */
+export function generatedId(definition: ResourceMapping, fields: JsonObject, ports: Ports): string {
+  const short = definition.shortIds;
+  if (!short || !applies(short.when, fields)) return `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`;
+  const random = ports.randomBytes(short.length - short.prefix.length);
+  return short.prefix + Array.from(random, (byte) => ID_CHARACTERS[byte % ID_CHARACTERS.length]).join('');
+}
+
+/**
+ * Gives an anonymous section a generated id, which makes it managed. Refused while other sections
+ * name it by its section name (an mwan3 rule its policy): the new name would leave them dangling.
+ */
+export async function adoptResource(target: Target): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
+  const referrers = await referrersOf(target.entry);
   return transact(target, (model) => {
     const section = findResourceSection(definition, model, target.id);
     if (!section.anonymous) throw new ApiError(409, 'unmanaged_resource', `${definition.path}/${section.name} is already managed`);
-    const adopted = renameSection(model, section.name, `${definition.idPrefix ?? ''}${ulid(ports.now(), ports.randomBytes(10))}`);
+    const adopted = renameSection(model, section.name, generatedId(definition, viewOf(definition, section), ports));
     return viewOf(definition, adopted);
-  });
+  }, referrers);
 }
 
-/** The section a PUT, PATCH or DELETE targets; a missing singleton section is created. */
+/**
+ * The section a PUT, PATCH or DELETE targets; a missing singleton section is created, named as its
+ * daemon looks it up. A section of another type holding that name is the user's: the write is refused.
+ */
 export function stagedSection(target: Target, model: UciPackage): UciSection {
   const { definition } = target;
-  if (definition.kind === 'singleton' && !model.sections.some((section) => section.type === definition.type)) {
-    return addSection(model, definition.type, definition.type);
+  if (definition.kind === 'singleton' && !sectionsOf(definition, model).length) {
+    const name = definition.section ?? definition.type;
+    const other = model.sections.find((section) => section.name === name);
+    if (other) throw new ApiError(409, 'conflict', `${definition.package} section ${name} is a ${other.type}, not the ${definition.type} ${definition.path} writes`);
+    return addSection(model, definition.type, name);
   }
   return managedSection(target, findResourceSection(definition, model, target.id));
 }

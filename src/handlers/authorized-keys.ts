@@ -40,9 +40,9 @@ export async function GET({ ports, request, params }: Context) {
 
 /** The entry the body asks for and its line, checked as dropbear reads it, or a 422. */
 async function requested(ports: Ports, text: string) {
-  const [{ parseJsonObject }, { schemaFieldErrors }] = await Promise.all([import('../http/json-body.js'), import('../engine/schema-errors.js')]);
+  const [{ parseJsonObject }, { schemaErrors }] = await Promise.all([import('../http/json-body.js'), import('../engine/validate.js')]);
   const body = parseJsonObject(text) as JsonObject;
-  const schema = schemaFieldErrors(AUTHORIZED_KEY_REQUEST, body, () => '');
+  const schema = schemaErrors(AUTHORIZED_KEY_REQUEST, body);
   const result = schema.length ? { errors: schema } : requestedEntry(body, acceptedTypes(ports.list(DIR)));
   if ('errors' in result) {
     throw new ApiError(422, 'validation_failed', `system/authorized_keys: the body has ${result.errors.length} invalid field(s)`, { errors: result.errors });

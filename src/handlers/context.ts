@@ -6,7 +6,8 @@ import type { Target } from '../auth/scopes.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
-import type { ResourceEntry } from '../resources/model.js';
+import type { JsonObject, ResourceEntry } from '../resources/model.js';
+import type { WritePlan, Written } from '../engine/transaction.js';
 
 export interface Context {
   ports: Ports;
@@ -17,7 +18,14 @@ export interface Context {
   /** The authenticated caller; absent on open routes. */
   caller?: Caller;
   route: Route;
+  /** Within a batch: runs the operation's transaction plan as part of the batch's one transaction. */
+  run?: Runner;
+  /** The route of another path, for a batch's operations. */
+  findRoute(method: string, segments: string[]): Promise<{ route: Route; params: Record<string, string> }>;
 }
+
+/** Runs a write's plan: alone as its own transaction, or as one operation of a batch's. */
+export type Runner = (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
 
 export type Handler = (context: Context) => Response | Promise<Response>;
 
@@ -30,9 +38,9 @@ export interface Route {
   methods: string[];
   /**
    * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
-   * check; else the scope target, and whether even reads need `rw`.
+   * check; else the scope target (or how the path's parameters give it), and whether even reads need `rw`.
    */
-  access: 'open' | 'token' | { target: Target; readsNeedRw?: true };
+  access: 'open' | 'token' | { target: Target | ((params: Record<string, string>) => Target); readsNeedRw?: true };
   load: () => Promise<RouteModule>;
   /** The curated resource a route of the generic engine serves. */
   resource?: ResourceEntry;

@@ -3,7 +3,7 @@ import { SERVICE_PACKAGE } from '../auth/tokens.js';
 import { lockState } from '../config/locks.js';
 import { recentErrors } from '../pipeline/error-ring.js';
 import { ApiError } from '../http/errors.js';
-import { RESOURCES } from '../generated/resources.js';
+import { allResources } from '../generated/resources.js';
 import { managementPath } from '../engine/management-path.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
@@ -13,11 +13,12 @@ import { VERSION } from '../platform/version.js';
 export async function GET({ ports, request, requestId, caller }: Context) {
   const validate = request.query.get('validate') ?? '0';
   if (validate !== '0' && validate !== '1') throw new ApiError(400, 'bad_request', 'validate must be 0 or 1');
+  const resources = await allResources();
   const body = {
     version: VERSION,
     uptime_seconds: Math.floor(parseFloat(ports.readFile('/proc/uptime')!)),
-    resources_loaded: RESOURCES.map((entry) => targetName(entry.scope)),
-    lock_state: lockState(ports, [...new Set([SERVICE_PACKAGE, ...RESOURCES.map((entry) => entry.package)])]),
+    resources_loaded: resources.map((entry) => targetName(entry.scope)),
+    lock_state: lockState(ports, [...new Set([SERVICE_PACKAGE, ...resources.map((entry) => entry.package)])]),
     recent_errors: recentErrors(ports),
     management_path: managementPath(ports, request.remoteAddr),
     request_id: requestId,

@@ -14,22 +14,28 @@ function pageSize(text: string | undefined): number {
 /**
  * The page of `items` the request's `limit` and `cursor` ask for, and the headers naming the next:
  * a cursor is `c_<id>` of the last item of the previous page, 400 `invalid_cursor` when no current
- * item has that id.
+ * item has that id. `items` is an array, or a function giving the items one by one (undefined at
+ * the end), of which the page takes only as many as it needs.
  */
-export function pageOf<T>(query: Map<string, string>, items: T[], idOf: (item: T) => string): { page: T[]; headers: Record<string, string> } {
+export function pageOf<T>(query: Map<string, string>, items: T[] | (() => T | undefined), idOf: (item: T) => string): { page: T[]; headers: Record<string, string> } {
+  let index = 0;
+  const next = typeof items === 'function' ? items : () => items[index++];
   const limit = pageSize(query.get('limit'));
   const cursor = query.get('cursor');
   if (cursor !== undefined) {
-    const after = cursor.startsWith('c_') ? items.findIndex((item) => idOf(item) === cursor.slice(2)) : -1;
-    if (after < 0) throw new ApiError(400, 'invalid_cursor', `cursor ${cursor} does not name a current item`);
-    items = items.slice(after + 1);
+    let found = false;
+    for (let item = next(); !found && item !== undefined; item = found ? undefined : next()) found = cursor.startsWith('c_') && idOf(item) === cursor.slice(2);
+    if (!found) throw new ApiError(400, 'invalid_cursor', `cursor ${cursor} does not name a current item`);
   }
-  const page = items.slice(0, limit);
+  const page: T[] = [];
+  let item = next();
+  for (; item !== undefined && page.length < limit; item = next()) page.push(item);
   const headers: Record<string, string> = {};
-  if (items.length > limit) {
-    const next = `c_${idOf(page[page.length - 1])}`;
-    headers['Link'] = `<?cursor=${next}&limit=${limit}>; rel="next"`;
-    headers['X-Next-Cursor'] = next;
+  if (item !== undefined) {
+    const following = `c_${idOf(page[page.length - 1])}`;
+    // Encoded: a package name's `+` would read back as a space.
+    headers['Link'] = `<?cursor=${encodeURIComponent(following)}&limit=${limit}>; rel="next"`;
+    headers['X-Next-Cursor'] = following;
   }
   return { page, headers };
 }

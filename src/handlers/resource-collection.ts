@@ -8,7 +8,8 @@ import { pageOf } from './paging.js';
 
 /** The collection in configuration order, filtered by `managed`, a page at a time after `cursor`. */
 export async function GET({ ports, request, route }: Context) {
-  const definition = (await route.resource!.module()).mapping;
+  const module = await route.resource!.module();
+  const definition = module.mapping;
   const managed = request.query.get('managed');
   if (managed !== undefined && managed !== 'true' && managed !== 'false') {
     throw new ApiError(400, 'bad_request', 'managed must be true or false');
@@ -17,16 +18,17 @@ export async function GET({ ports, request, route }: Context) {
   const sections = managed === undefined ? all : all.filter((section) => section.anonymous !== (managed === 'true'));
   const { page, headers } = pageOf(request.query, sections, (section) => section.name);
   let bodies = page.map((section) => viewOf(definition, section));
-  if (definition.runtime) bodies = (await import('../engine/runtime.js')).withRuntime(ports, definition, bodies, (body) => body.id as string);
+  if (definition.runtime || module.runtimeOf) bodies = await (await import('../engine/runtime.js')).withRuntime(ports, module, bodies, (body) => body.id as string);
   return jsonResponse(200, bodies, headers);
 }
 
-export async function POST({ ports, request, route }: Context) {
+export async function POST(context: Context) {
+  const { ports, request, route } = context;
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await request.body()) as JsonObject;
   const { createResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
-  return writtenResponse(await createResource({ ports, request, entry, definition }, body));
+  return writtenResponse(await createResource({ ports, request, entry, definition, run: context.run }, body));
 }

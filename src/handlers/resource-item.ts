@@ -7,14 +7,15 @@ import { jsonResponse, plainResponse } from '../http/response.js';
 
 const JSON_PATCH = 'application/json-patch+json';
 
-async function target({ ports, request, route, params }: Context) {
+async function target({ ports, request, route, params, run }: Context) {
   const entry = route.resource!;
-  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id };
+  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id, run };
 }
 
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
 export async function GET(context: Context) {
   const { definition, id, ports, request } = await target(context);
+  const module = await context.route.resource!.module();
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
   const etag = etagOf(body);
@@ -22,7 +23,7 @@ export async function GET(context: Context) {
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
     return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
   }
-  const [answer] = definition.runtime ? (await import('../engine/runtime.js')).withRuntime(ports, definition, [body], () => section.name) : [body];
+  const [answer] = definition.runtime || module.runtimeOf ? await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name) : [body];
   return jsonResponse(200, answer, { ETag: etag });
 }
 

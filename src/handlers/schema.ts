@@ -1,6 +1,6 @@
 import { DOCS } from '../generated/docs.js';
 import { pattern } from '../generated/patterns.js';
-import { RESOURCES } from '../generated/resources.js';
+import { allResources } from '../generated/resources.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
 import { schemaProperties, withPatterns } from '../openapi/members.js';
@@ -15,7 +15,7 @@ const AUTHORIZED_KEYS = 'system/authorized_keys';
 
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {
-  const keys = RESOURCES.map(keyOf);
+  const keys = (await allResources()).map(keyOf);
   if (params.package === undefined) return jsonResponse(200, { resources: [...keys, AUTHORIZED_KEYS] });
   const key = `${params.package}/${params.resource}`;
   if (key === AUTHORIZED_KEYS) return jsonResponse(200, { key, schema_properties: (await import('../openapi/authorized-keys.js')).AUTHORIZED_KEY });

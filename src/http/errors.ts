@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'reload_failed_restored'
   | 'reload_failed_unrecovered'
   | 'service_unavailable'
-  | 'init_script_missing';
+  | 'init_script_missing'
+  | 'batch_partial_failure';
 
 export type FieldErrorCode =
   | 'required'
@@ -46,6 +47,10 @@ export interface ErrorDetails {
   errors?: FieldError[];
   reload_error?: string;
   restore_error?: string;
+  /** A batch's abort: the operation it failed at, that operation's own envelope, and that nothing stayed changed. */
+  aborted_at_index?: number;
+  error?: Record<string, unknown>;
+  reverted?: true;
   headers?: Record<string, string>;
 }
 

@@ -5,9 +5,12 @@ import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
 import { authorizedKeysDocument } from './authorized-keys-paths.js';
 import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
-import { resourcePaths, type Operation } from './operations.js';
+import { operation, resourcePaths, type Operation } from './operations.js';
 
-/** The document without its resources: what `build/generators/openapi-fixed.ts` writes. */
+/**
+ * The document without its resources: what `build/generators/openapi-fixed.ts` writes. A path's
+ * operation is kept as the arguments of `operation()`, expanded by `openapiDocument`.
+ */
 export interface FixedDocument {
   paths: Record<string, Operation>;
   components: { schemas: Properties } & Record<string, unknown>;
@@ -74,11 +77,12 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
     schemas[title] = halfSchema(doc, 'response');
     Object.assign(paths, resourcePaths(doc, title));
   }
+  for (const [template, item] of Object.entries(fixed.paths)) {
+    paths[template] = Object.fromEntries(
+      Object.entries(item).map(([key, value]) => [key, key !== 'parameters' && Array.isArray(value) ? operation(...(value as Parameters<typeof operation>)) : value]),
+    );
+  }
   // The one resource that is no UCI definition: its handler and its paths are its own.
   const keys = authorizedKeysDocument();
-  return {
-    ...fixed,
-    paths: { ...paths, ...keys.paths, ...fixed.paths },
-    components: { ...fixed.components, schemas: { ...schemas, ...keys.schemas, ...fixed.components.schemas } },
-  };
+  return { ...fixed, paths: { ...paths, ...keys.paths }, components: { ...fixed.components, schemas: { ...schemas, ...keys.schemas, ...fixed.components.schemas } } };
 }

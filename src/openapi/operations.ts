@@ -28,6 +28,10 @@ const RELOAD_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status
 export function operation(summary: string, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
   const { parameters = [], ...rest } = fields as { parameters?: unknown[] };
   const errors = Object.fromEntries(statuses.map((status) => [String(status), ref('responses', ERROR_RESPONSE_NAMES[status])]));
+  // The fixed document names a response's headers (see build/generators/openapi-fixed.ts).
+  for (const response of Object.values(responses) as { headers?: unknown }[]) {
+    if (Array.isArray(response.headers)) response.headers = Object.fromEntries(response.headers.map((name: string) => [name, ref('headers', name.replace(/-/g, ''))]));
+  }
   return {
     summary,
     tags: [tag],
@@ -136,7 +140,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
 /** A read-only view's paths: GET of the collection and of an item; other verbs answer 405 with `Allow: GET`. */
 function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<string, Operation> {
   const path = `/${definition.path}`;
-  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped.';
+  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped, which reads only as far as its answer needs.';
   return {
     [path]: {
       description: definition.description,

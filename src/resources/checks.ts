@@ -31,3 +31,13 @@ export const outOfRange = (field: string, message: string): FieldError => ({ fie
 export function optionText(value: UciValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/** A string's length in UTF-8 bytes: what the kernel and shell scripts count. */
+export function utf8Length(value: string): number {
+  let bytes = 0;
+  for (const character of value) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

@@ -81,7 +81,7 @@ export function valueAt(body: Json | undefined, path: string): Json | undefined 
 
 /** A zone, interface or other section that a field's value must name. */
 export interface Reference {
-  /** Dotted JSON path of the referring field, e.g. `match.src_zone`. */
+  /** Dotted JSON path of the referring field, e.g. `match.src_zone`; `id` for the section's own name (an mwan3 interface is named after a network interface). */
   field: string;
   package: string;
   type: string;
@@ -139,6 +139,12 @@ export interface ViewSource {
 export type LineParser = (line: string, now: number) => JsonObject[] | null;
 
 /**
+ * Live state a definition computes from the router's files rather than a bus call (which `runtime`
+ * names), exported as `runtimeOf`: each read body's runtime by id. `now`: epoch seconds.
+ */
+export type RuntimeOf = (bodies: JsonObject[], context: { read(pkg: string): Promise<UciPackage>; file(path: string): string | undefined; now: number }) => Promise<Map<string, Json>>;
+
+/**
  * A resource over several section types, told apart by one of its fields: netifd keeps IPv4 and
  * IPv6 routes in `route` and `route6` sections, wireguard peers in `wireguard_<interface>`. The
  * field is no option: a read takes it from the section type, a write sets the type from it.
@@ -180,6 +186,12 @@ export interface ResourceMapping {
   reads?: string[];
   /** The only section ids a collection may hold, for a daemon that reads fixed names (sysntpd's `ntp`). */
   ids?: string[];
+  /**
+   * A singleton's section name, for a daemon that reads its section by name (lldpd's `config`): the
+   * resource is the section of `type` with this name, and a write creates it so when it is absent.
+   * Without it a singleton is the first section of `type`, created with the type's name.
+   */
+  section?: string;
   /** With it, `type` is the first of the section types the resource serves. */
   typeBy?: TypeBy;
   /** Live state a read adds to each item as `runtime`, outside the ETag. */
@@ -197,8 +209,13 @@ export interface ResourceMapping {
    * options the resource does not model, which that handler reads: such a section still round-trips.
    */
   openUnless?: When;
-  /** A generated id of another form for some sections: a wireguard interface's id is its kernel device name. */
-  shortIds?: { when: When; prefix: string; length: number };
+  /**
+   * A generated id of another form, `prefix` and random characters to `length` in all: for the
+   * sections `when` selects (a wireguard interface's id is its kernel device name), or for every
+   * section without it (mwan3 skips a policy or rule whose name passes 15 characters). Adopt
+   * generates ids alike.
+   */
+  shortIds?: { when?: When; prefix: string; length: number };
   /** Sections a DELETE refuses (409 `conflict`), by id, with what removing them would break. */
   undeletable?: Record<string, string>;
 }
@@ -216,6 +233,8 @@ export interface ResourceDefinition extends ResourceMapping {
   rules?: Rules;
   /** A view's line parser, exported as `parse` too. */
   parse?: LineParser;
+  /** Live state computed from files, exported as `runtimeOf` too. */
+  runtimeOf?: RuntimeOf;
   /** What `rules` check, one statement each, naming the fields in backticks: the document states them. */
   checks?: string[];
 }
@@ -264,6 +283,19 @@ export interface ResourceDoc {
   undeletable?: Record<string, string>;
 }
 
+/**
+ * What raw passthrough knows of a package some curated resource serves (generated from the
+ * definitions): a change reloads `reload`, which `provider` installs where it is no stock package;
+ * a section of one of `types` needs its resource's scope too and never shows its secret options.
+ * A type ending in `*` is a prefix (`wireguard_*`); a type maps to its resource's path, or to the
+ * path followed by the secret options.
+ */
+export interface RawPackage {
+  reload: string[];
+  provider?: string;
+  types: Record<string, string | string[]>;
+}
+
 /** A body's schema error, in ajv's shape: the part the engine maps to field errors. */
 export interface SchemaError {
   instancePath: string;
@@ -280,6 +312,8 @@ export interface ResourceModule {
   doc: () => Promise<{ doc: ResourceDoc }>;
   /** A view's line parser, loaded without the rest of its definition. */
   parser?: () => Promise<LineParser>;
+  /** The definition's own live state, loaded without the rest of it. */
+  runtimeOf?: () => Promise<RuntimeOf>;
 }
 
 /** One row of the generated resource table: enough to route, the rest loaded on demand. */

@@ -6,6 +6,7 @@ export {
   findSection,
   isValidName,
   isValidType,
+  isWritableType,
   removeSection,
   renameSection,
   type UciPackage,

@@ -30,13 +30,18 @@ export function isValidType(type: string): boolean {
   return TYPE.test(type);
 }
 
+/** A type libuci accepts and `uci commit` writes back unchanged. */
+export function isWritableType(type: string): boolean {
+  return isValidType(type) && !TYPE_UNSAFE_TO_WRITE.test(type);
+}
+
 export function findSection(pkg: UciPackage, name: string): UciSection | undefined {
   return pkg.sections.find((section) => section.name === name);
 }
 
 /** Appends a new named section. */
 export function addSection(pkg: UciPackage, type: string, name: string): UciSection {
-  if (!isValidType(type) || TYPE_UNSAFE_TO_WRITE.test(type)) throw new Error(`invalid section type '${type}'`);
+  if (!isWritableType(type)) throw new Error(`invalid section type '${type}'`);
   checkNewName(pkg, name);
   const section: UciSection = { type, name, anonymous: false, options: new Map() };
   pkg.sections.push(section);

@@ -1,6 +1,7 @@
 // dhcp/leases and dhcp/leases6, the read-only views over dnsmasq's lease file and odhcpd's state file,
 // through the CGI path: the seeded leases' fields, paging, the file the configuration names, a
-// missing file, malformed lines skipped and counted, 405 on every write, and scopes.
+// missing file, malformed lines skipped and counted, 405 on every write, and scopes; and the lease
+// counts dhcp/servers carries as `runtime`.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -86,6 +87,8 @@ test('dhcp/leases: malformed lines are skipped and counted, never a 500', async 
   assert.is(response.headers['x-skipped-lines'], '5');
   assert.equal((response.json as Body[]).map((item) => item.id), ['10_0_0_1', '10_0_0_2']);
   assert.is((await get('/dhcp/leases/10_0_0_2')).headers['x-skipped-lines'], '5');
+  // A read parses only as far as its answer needs: the lines past the first lease are not read.
+  assert.is((await get('/dhcp/leases/10_0_0_1')).headers['x-skipped-lines'], '0');
 });
 
 test('dhcp/leases: paging with limit and cursor, as collections page', async () => {
@@ -208,6 +211,29 @@ test('scopes: dhcp:leases:ro reads leases and nothing else; without it 403', asy
   const v6 = `Bearer ${await router.mint('v6', ['dhcp:leases6:ro'])}`;
   assert.is((await read('/dhcp/leases6', v6)).status, 200);
   assert.is((await read('/dhcp/leases', v6)).status, 403);
+});
+
+test('dhcp/servers: runtime counts the active leases of each interface, outside the ETag', async () => {
+  const lan = await get('/dhcp/servers/lan');
+  assert.equal((lan.json as Body).runtime, { leases: 2, leases6: 1 }, 'the seeded leases: two IPv4 in 192.168.1.0/24, one IPv6 on br-lan');
+  const expiry = now() + 3600;
+  writeFileSync(router.path('/tmp/dhcp.leases'), [
+    `${expiry} 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `${expiry} 52:54:00:aa:bb:02 192.168.1.101 * *`,
+    `${now() - 60} 52:54:00:aa:bb:03 192.168.1.102 expired *`,
+    `0 52:54:00:aa:bb:04 192.168.1.103 forever *`,
+    `${expiry} 52:54:00:aa:bb:05 10.9.9.9 elsewhere *`,
+    'garbage',
+    '',
+  ].join('\n'));
+  writeFileSync(router.path('/tmp/hosts/odhcpd'), `# br-lan 0001abcd 1 a ${expiry} 1 128 fd00::1/128 fd00::2/128\n# br-lan 0001abce 2 b 0 2 128 fd00::3/128\n# eth9 0001abcf 3 c -1 3 128 fd00::4/128\n`);
+  const changed = await get('/dhcp/servers/lan');
+  assert.equal((changed.json as Body).runtime, { leases: 3, leases6: 2 }, 'expired and foreign leases do not count; an infinite one does');
+  assert.is(changed.headers.etag, lan.headers.etag, 'runtime is outside the ETag');
+  const all = (await get('/dhcp/servers')).json as Body[];
+  assert.equal(all.map((server) => [server.id, server.runtime]), [['lan', { leases: 3, leases6: 2 }], ['wan', { leases: 0, leases6: 0 }]]);
+  rmSync(router.path('/tmp/dhcp.leases'));
+  assert.equal(((await get('/dhcp/servers/lan')).json as Body).runtime, { leases: 0, leases6: 2 });
 });
 
 test.run();

@@ -160,6 +160,9 @@ async function conforming(resource: string, response: Response): Promise<Body> {
   return response.json as Body;
 }
 
+/** A read as configuration: `runtime` is live state, which a write's answer does not carry. */
+const configured = ({ runtime: _runtime, ...body }: Body) => body;
+
 /** Every section of every resource read, adopted when unmanaged, PUT back and read again; the adoptions made. */
 async function roundTrip(counts: Record<string, number>): Promise<Map<string, string>> {
   const adopted = new Map<string, string>();
@@ -177,8 +180,8 @@ async function roundTrip(counts: Record<string, number>): Promise<Map<string, st
         adopted.set(item.id, id);
       }
       const put = await conforming(resource, await call({ method: 'PUT', path: `/${resource}/${id}`, body: read }));
-      assert.equal(put, { ...read, id, managed: true });
-      assert.equal(await conforming(resource, await call({ method: 'GET', path: `/${resource}/${id}` })), put);
+      assert.equal(put, { ...configured(read), id, managed: true });
+      assert.equal(configured(await conforming(resource, await call({ method: 'GET', path: `/${resource}/${id}` }))), put);
     }
   }
   for (const resource of SINGLETONS) {

@@ -6,10 +6,16 @@ import { DEAD_OWNER, newRouter, type Response, type Router } from '../support/ro
 const FIREWALL = ['firewall:defaults', 'firewall:forwardings', 'firewall:nat', 'firewall:redirects', 'firewall:rules', 'firewall:zones'];
 const NETWORK = ['network:bridge_vlans', 'network:devices', 'network:interfaces', 'network:routes', 'network:rules', 'network:wireguard_peers'];
 const WIRELESS = ['wireless:devices', 'wireless:interfaces'];
+const MWAN3 = ['mwan3:globals', 'mwan3:interfaces', 'mwan3:members', 'mwan3:policies', 'mwan3:rules'];
+const UNBOUND = ['unbound:ext', 'unbound:server', 'unbound:srv'];
+/** In the resource table's order, by path. */
 const CURATED = [
-  'dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', 'dropbear:instances', ...FIREWALL, ...NETWORK, 'system', 'system:timeservers', 'uhttpd:certs',
-  'uhttpd:instances', ...WIRELESS,
+  'dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', 'dropbear:instances', ...FIREWALL, 'lldpd:config', ...MWAN3, ...NETWORK,
+  'prometheus_node_exporter_lua:config', 'system', 'system:timeservers', 'uhttpd:certs', 'uhttpd:instances', ...UNBOUND, 'usteer:config', 'vnstat:config', ...WIRELESS,
 ];
+/** The daemon packages' resources are read whether their daemon is installed or not. */
+const DAEMON_SCOPES = ['lldpd:ro', 'mwan3:ro', 'prometheus_node_exporter_lua:ro', 'unbound:ro', 'usteer:ro', 'vnstat:ro'];
+const DAEMON_PACKAGES = { lldpd: false, mwan3: false, 'prometheus-node-exporter-lua': false, unbound: false, unbound_ext: false, unbound_srv: false, usteer: false, vnstat: false };
 /** The read-only views are loaded too, but hold no configuration to sweep. */
 const LOADED = [...CURATED.slice(0, 2), 'dhcp:leases', 'dhcp:leases6', ...CURATED.slice(2)];
 
@@ -19,7 +25,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'dropbear:ro', 'network:ro', 'system:ro', 'uhttpd:ro', 'wireless:ro']);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'dropbear:ro', 'network:ro', 'system:ro', 'uhttpd:ro', 'wireless:ro', ...DAEMON_SCOPES]);
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -43,7 +49,7 @@ test('GET /diagnostics: version, uptime, resources, lock files, errors and the m
     version: JSON.parse(readFileSync('package.json', 'utf8')).version,
     uptime_seconds: 86400,
     resources_loaded: LOADED,
-    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, dropbear: false, firewall: false, network: false, system: false, uhttpd: false, wireless: false } },
+    lock_state: { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: false, network: false, system: false, wireless: false, dropbear: false, uhttpd: false, ...DAEMON_PACKAGES } },
     recent_errors: [],
     management_path: { address: '192.168.1.100', device: 'br-lan', interface: 'lan' },
     request_id: response.headers['x-request-id'],
@@ -88,7 +94,7 @@ test('lock_state reports the locks a running process holds, never what a killed 
   router.lock('/var/lock/wrtapi.network.lock', DEAD_OWNER);
   router.lock('/var/lock/wrtapi.global.shared.999999999', DEAD_OWNER);
   const response = await diagnostics();
-  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, dropbear: false, firewall: true, network: false, system: false, uhttpd: false, wireless: false } });
+  assert.equal((response.json as Body).lock_state, { global_held: false, per_package: { wrtapi: false, dhcp: false, firewall: true, network: false, system: false, wireless: false, dropbear: false, uhttpd: false, ...DAEMON_PACKAGES } });
   router.lock(`/var/lock/wrtapi.global.shared.${process.pid}`);
   assert.is(((await diagnostics()).json as Body).lock_state.global_held, true);
   rmSync(router.path(`/var/lock/wrtapi.global.shared.${process.pid}`));

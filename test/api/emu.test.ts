@@ -72,6 +72,35 @@ test('ubus call answers from var/emu/ubus, fails like ubus for unknown objects a
     assert.is(readFileSync(router.path('/var/log/ubus.log'), 'utf8'), 'system board\nnetwork.interface dump\nnetwork.interface.lan status {}\nnosuch status\nsystem nosuch\n');
   }));
 
+test('network.wireless status follows etc/config/wireless: radios up with an enabled interface, ifnames by mode, anonymous sections by libuci\'s names', () =>
+  withRouter((router) => {
+    const status = () => JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.wireless', 'status']).stdout) as Record<string, any>;
+    const stock = status();
+    assert.equal(Object.keys(stock), ['radio0', 'radio1']);
+    assert.equal([stock.radio0.up, stock.radio0.disabled, stock.radio0.config.band], [false, true, '2g']);
+    assert.equal(stock.radio0.interfaces[0], { section: 'default_radio0', config: { device: 'radio0', network: ['lan'], mode: 'ap', ssid: 'OpenWrt', encryption: 'none' }, vlans: [], stations: [] });
+    const path = router.path('/etc/config/wireless');
+    const text = readFileSync(path, 'utf8').replace("option disabled '1'", "option disabled '0'");
+    writeFileSync(path, `${text}\nconfig wifi-iface\n\toption device 'radio0'\n\toption mode 'ap'\n\toption ssid 'Guest'\n\nconfig wifi-iface 'client'\n\toption device 'radio0'\n\toption mode 'sta'\n\toption disabled '1'\n`);
+    const radio0 = status().radio0;
+    assert.equal([radio0.up, radio0.disabled], [true, false]);
+    assert.equal(radio0.interfaces.map((iface: any) => [iface.section, iface.ifname]), [['default_radio0', 'phy0-ap0'], ['cfg053579', 'phy0-ap1'], ['client', undefined]]);
+    assert.is(status().radio1.up, false);
+  }));
+
+test('network.device status follows etc/config/network: the hardware, bridges with their ports, devices up while an up interface uses them', () =>
+  withRouter((router) => {
+    const status = () => JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.device', 'status']).stdout) as Record<string, any>;
+    const stock = status();
+    assert.equal(Object.keys(stock), ['eth0', 'eth1', 'lo', 'br-lan']);
+    assert.equal([stock['br-lan'].type, stock['br-lan'].up, stock['br-lan']['bridge-members'], stock['br-lan'].macaddr], ['bridge', true, ['eth0'], '52:54:00:12:34:56']);
+    const path = router.path('/etc/config/network');
+    writeFileSync(path, `${readFileSync(path, 'utf8')}\nconfig device\n\toption name 'eth1.20'\n\toption type '8021q'\n\toption ifname 'eth1'\n\toption vid '20'\n\toption mtu '1400'\n\nconfig interface 'iot'\n\toption device 'eth1.20'\n\toption proto 'none'\n`);
+    assert.equal([status()['eth1.20'].type, status()['eth1.20'].up, status()['eth1.20'].mtu, status()['eth1.20'].macaddr], ['VLAN', true, 1400, '52:54:00:12:34:57']);
+    writeFileSync(router.path('/var/emu/netifd/iot.down'), '');
+    assert.is(status()['eth1.20'].up, false, 'no interface that is up uses it');
+  }));
+
 test('logger appends "<facility>.<level> <tag>: <message>" lines to var/log/messages', () =>
   withRouter((router) => {
     assert.is(runStandIn(router, ['/usr/bin/logger', '-t', 'wrtapi', '-p', 'daemon.warn', 'token', 'created']).code, 0);
@@ -100,12 +129,50 @@ test('init scripts record their verb, ip/wg/opkg record their arguments and answ
     assert.is(readFileSync(router.path('/var/log/wg.log'), 'utf8'), 'show wg0 dump\nshow wg0 dump\nset wg0 peer KEY remove\n');
 
     assert.match(runStandIn(router, ['/bin/opkg', 'list-installed']).stdout, /^dnsmasq - \S+$/m);
+    assert.equal(runStandIn(router, ['/bin/opkg', 'install', 'unbound-daemon']), {
+      code: 255,
+      stdout: "Unknown package 'unbound-daemon'.\n",
+      stderr: 'Collected errors:\n * opkg_install_cmd: Cannot install package unbound-daemon.\n',
+    }, 'no list before the first update');
+    assert.is(runStandIn(router, ['/bin/opkg', 'update']).code, 0);
     assert.is(runStandIn(router, ['/bin/opkg', 'install', 'unbound-daemon']).code, 0);
     assert.match(runStandIn(router, ['/bin/opkg', 'list-installed']).stdout, /^unbound-daemon - \S+$/m);
+    assert.match(readFileSync(router.path('/usr/lib/opkg/status'), 'utf8'), /\nPackage: unbound-daemon\nVersion: \S+\nDepends: libunbound\nStatus: install user installed\n/);
+    assert.ok(statSync(router.path('/etc/init.d/unbound')).mode & 0o100, 'the daemon\'s init script');
     assert.is(runStandIn(router, ['/bin/opkg', 'install', 'nosuch']).code, 255);
+    assert.is(runStandIn(router, ['/bin/opkg', 'remove', 'libunbound']).code, 255, 'unbound-daemon depends on it');
     assert.is(runStandIn(router, ['/bin/opkg', 'remove', 'unbound-daemon']).code, 0);
     assert.not.match(runStandIn(router, ['/bin/opkg', 'list-installed']).stdout, /unbound-daemon/);
+    assert.not.ok(existsSync(router.path('/etc/init.d/unbound')));
+    assert.is(readFileSync(router.path('/var/log/init.log'), 'utf8'), 'network reload\nunbound enable\nunbound start\nunbound stop\nunbound disable\n');
+    assert.is(readFileSync(router.path('/var/log/opkg.log'), 'utf8'), 'list-installed\ninstall unbound-daemon\nupdate\ninstall unbound-daemon\nlist-installed\ninstall nosuch\nremove libunbound\nremove unbound-daemon\nlist-installed\n');
   }));
+
+test('a 25.12 router has apk instead of opkg: its database, world and feeds as apk keeps them', async () => {
+  const router = await newRouter({ packageManager: 'apk' });
+  try {
+    for (const path of ['/bin/opkg', '/etc/opkg', '/usr/lib/opkg']) assert.not.ok(existsSync(router.path(path)), path);
+    assert.match(runStandIn(router, ['/bin/ubus', 'call', 'system', 'board']).stdout, /"version": "25\.12\.0"/);
+    const stock = runStandIn(router, ['/usr/bin/apk', 'list', '--installed', '--manifest']).stdout;
+    assert.match(stock, /^apk-mbedtls \S+\nbase-files \S+\n/);
+    assert.match(stock, /^dnsmasq \S+$/m);
+    assert.is(runStandIn(router, ['/usr/bin/apk', 'add', 'mwan3']).code, 0, 'apk needs no update first');
+    assert.match(readFileSync(router.path('/etc/apk/world'), 'utf8'), /^mwan3$/m);
+    assert.match(readFileSync(router.path('/lib/apk/db/installed'), 'utf8'), /\nP:ip-full\nV:\S+\nA:x86_64\n\nP:mwan3\nV:\S+\nA:x86_64\nD:ip-full\n\n$/);
+    assert.equal(runStandIn(router, ['/usr/bin/apk', 'add', 'nosuch']), {
+      code: 1,
+      stdout: '',
+      stderr: 'ERROR: unable to select packages:\n  nosuch (no such package):\n    required by: world[nosuch]\n',
+    });
+    assert.is(runStandIn(router, ['/usr/bin/apk', 'del', 'mwan3']).code, 0);
+    assert.not.match(runStandIn(router, ['/usr/bin/apk', 'list', '--installed', '--manifest']).stdout, /mwan3|ip-full/, 'its dependency went with it');
+    assert.is(runStandIn(router, ['/usr/bin/apk', 'update']).code, 0);
+    assert.is(readFileSync(router.path('/var/log/apk.log'), 'utf8'), 'list --installed --manifest\nadd mwan3\nadd nosuch\ndel mwan3\nlist --installed --manifest\nupdate\n');
+    assert.is(readFileSync(router.path('/var/log/init.log'), 'utf8'), 'mwan3 enable\nmwan3 start\nmwan3 stop\nmwan3 disable\n');
+  } finally {
+    await router.cleanup();
+  }
+});
 
 test('a person can run every stand-in by hand, without WRTAPI_ROOT: each finds its sandbox from where it lies', () =>
   withRouter((router) => {
@@ -118,8 +185,22 @@ test('a person can run every stand-in by hand, without WRTAPI_ROOT: each finds i
     assert.match(byHand(['/sbin/ip', 'route', 'get', '192.168.1.100']).stdout, /dev br-lan/);
     assert.is(byHand(['/usr/bin/wg', 'show', 'wg0', 'dump']).status, 1);
     assert.match(byHand(['/bin/opkg', 'list-installed']).stdout, /^dnsmasq - /m);
-    for (const log of ['ubus.log', 'ip.log', 'wg.log']) assert.ok(existsSync(router.path(`/var/log/${log}`)), log);
+    for (const log of ['ubus.log', 'ip.log', 'wg.log', 'opkg.log']) assert.ok(existsSync(router.path(`/var/log/${log}`)), log);
   }));
+
+test('a person can run apk by hand too', async () => {
+  const router = await newRouter({ packageManager: 'apk' });
+  try {
+    const byHand = (argv: string[]) => spawnSync(router.path(argv[0]), argv.slice(1), { env: { PATH: '/usr/bin:/bin' }, cwd: tmpdir(), encoding: 'utf8' });
+    assert.match(byHand(['/usr/bin/apk', 'list', '--installed', '--manifest']).stdout, /^dnsmasq /m);
+    assert.is(byHand(['/usr/bin/apk', 'add', 'snmpd']).status, 0);
+    assert.ok(existsSync(router.path('/etc/init.d/snmpd')));
+    assert.is(readFileSync(router.path('/var/log/init.log'), 'utf8'), 'snmpd enable\nsnmpd start\n');
+    assert.ok(existsSync(router.path('/var/log/apk.log')));
+  } finally {
+    await router.cleanup();
+  }
+});
 
 test('start serves a sandbox and prints the base URL, a ready admin token and a curl line that works as printed', async () => {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-start-'));

@@ -1,9 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESOURCES } from '../../src/generated/resources.js';
+import { allResources } from '../../src/generated/resources.js';
 import { fuzzResource } from '../support/fuzz.js';
 import { documentedRouter, type Router } from '../support/router.js';
 import { seeded, type Schema } from '../support/schema-values.js';
+
+const RESOURCES = await allResources();
 
 // A few random and mutated writes per curated resource on every run; `npm run fuzz` sends 1000.
 let router: Router;

@@ -1,13 +1,19 @@
+import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESOURCES } from '../../src/generated/resources.js';
+import { allResources } from '../../src/generated/resources.js';
+import { installDaemons } from '../support/daemons.js';
 import { newRouter, type Router } from '../support/router.js';
+
+const RESOURCES = await allResources();
 
 // /etc lives on the router's flash: a read, however often a client polls it, must leave every file
 // there as it was, the token store with its last-use stamps included.
 let router: Router;
 test.before(async () => {
   router = await newRouter();
+  // The daemon packages' resources read their shipped configuration.
+  await installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();
@@ -31,9 +37,11 @@ test('every kind of read, over and over with two tokens, leaves every file under
       // Token reads need wrtapi:tokens:rw: the reader's are refused, which must not write either.
       for (const path of paths) {
         const response = await router.request({ method: 'GET', path, headers: { authorization } });
-        assert.ok(response.status === 200 || (path.startsWith('/tokens') && bearer === reader && response.status === 403), `${path}: ${response.status} ${response.body}`);
-        reads++;
         const resource = RESOURCES.find((entry) => `/${entry.path}` === path);
+        // A singleton of a daemon package the stock router lacks (mwan3/globals) has no section to read.
+        const uninstalled = resource?.kind === 'singleton' && !existsSync(router.path(`/etc/config/${resource.package}`)) && response.status === 404;
+        assert.ok(response.status === 200 || uninstalled || (path.startsWith('/tokens') && bearer === reader && response.status === 403), `${path}: ${response.status} ${response.body}`);
+        reads++;
         if (resource?.kind === 'collection') for (const item of response.json as { id: string }[]) items.push(`${path}/${item.id}`);
       }
       for (const path of items) {

@@ -24,6 +24,9 @@ if (process.env.WRTAPI_ENGINE === 'native') {
         if (millions > request.ceiling) over.push(`${request.name}: ${millions.toFixed(1)}M instructions, ceiling ${request.ceiling}M`);
       }
       assert.equal(over, []);
+      const count = (name: string) => counts[COUNTED.findIndex((request) => request.name === name)];
+      const batch = count('POST /batch (10 rules, 2 packages)');
+      assert.ok(batch * 3 < 10 * count('POST /firewall/rules'), `a batch of ten creations costs ${batch / 1e6}M, not a third of ten single POSTs`);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -85,6 +85,8 @@ test('self-lockout: while main serves this API, deleting it or taking away what 
   wire();
   const deleted = await refused({ method: 'DELETE', path: '/uhttpd/instances/main' }, 409, 'conflict');
   assert.match(deleted.message, 'uhttpd/instances/main cannot be deleted: uhttpd serves this API through instance main');
+  const raw = await refused({ method: 'DELETE', path: '/raw/uhttpd/main' }, 409, 'conflict');
+  assert.match(raw.message, 'uhttpd/main cannot be deleted: uhttpd serves this API through instance main');
   const cases: [Body, string[]][] = [
     [{ alias: [] }, ['alias:conflict']],
     [{ alias: [API_ALIAS, '/api=/cgi-bin/other'] }, ['alias:conflict']],

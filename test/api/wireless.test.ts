@@ -30,13 +30,12 @@ function filesBelow(dir: string): string[] {
     entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
   );
 }
-/** The status stand-in with radio1 up and its interface set up as phy1-ap0. */
+/** radio1 enabled by hand: the status stand-in, which follows the configuration, sets up its interface as phy1-ap0. */
 function radio1Up() {
-  const path = router.path('/var/emu/ubus/network.wireless/status.json');
-  const status = JSON.parse(readFileSync(path, 'utf8'));
-  Object.assign(status.radio1, { up: true, disabled: false });
-  status.radio1.interfaces[0].ifname = 'phy1-ap0';
-  writeFileSync(path, JSON.stringify(status));
+  const path = router.path('/etc/config/wireless');
+  const text = readFileSync(path, 'utf8');
+  const at = text.indexOf("config wifi-device 'radio1'");
+  writeFileSync(path, text.slice(0, at) + text.slice(at).replace("option disabled '1'", "option disabled '0'"));
 }
 
 test.before.each(async () => {
@@ -129,6 +128,11 @@ test('an access point with a key: the file, the reload, and the key in no answer
   assert.is(rotated.has_key, true);
   assert.is(section(created.id)!.options.get('key'), 'another passphrase');
   await refused({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: 'short!' } }, 422, ['key:out_of_range']);
+  // Clearing the key of a network that needs one is refused; clearing it with the encryption is not.
+  await refused({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: null } }, 422, ['key:required']);
+  const open = await written({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: null, encryption: 'none', ieee80211r: null, mobility_domain: null } }, ['network']);
+  assert.is(open.has_key, false);
+  assert.is(section(created.id)!.options.get('key'), undefined);
   const produced = [...answers, ...['var/log', 'tmp', 'var/emu', 'var/lock'].flatMap(filesBelow)].join('\n');
   assert.ok(produced.includes('Home3'), 'the answers are searched');
   for (const key of [KEY, 'another passphrase', 'short!']) assert.not.ok(produced.includes(key), `no answer, log or state file holds ${key}`);
@@ -205,15 +209,22 @@ test('spellings read as netifd reads them; what the model cannot show reads null
   assert.equal([section('default_radio0')!.options.get('auth_server'), section('default_radio1')!.options.get('device')], ['192.168.1.5', ['radio0', 'radio1']], 'a PATCH keeps what it does not name');
 });
 
-test('the diagnostics sweep: the stock file is clean; a radio moved to 6 GHz leaves its open SSID invalid', async () => {
+test('a radio is not moved to 6 GHz under an open SSID; moved by hand, the diagnostics sweep lists the SSID', async () => {
   const invalid = async () => {
     const response = await call({ method: 'GET', path: '/diagnostics', query: { validate: '1' } });
     assert.is(response.status, 200, response.body);
     return ((response.json as Body).invalid_sections as Body[]).filter((entry) => entry.resource.startsWith('wireless:'));
   };
   assert.equal(await invalid(), []);
-  await written({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, ['network']);
-  assert.equal(await invalid(), [{ resource: 'wireless:interfaces', id: 'default_radio1', managed: true, errors: [{ field: 'encryption', code: 'conflict', message: 'hostapd allows only sae or owe without TKIP on 6 GHz' }] }]);
+  const refusal = await refused({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
+  assert.is(refusal.errors[0].message, 'wifi-iface default_radio1 (none): hostapd allows only sae or owe without TKIP on 6 GHz');
+  const path = router.path('/etc/config/wireless');
+  writeFileSync(path, readFileSync(path, 'utf8').replace("option band '5g'\n\toption channel '36'", "option band '6g'\n\toption channel '37'"));
+  const message = 'hostapd allows only sae or owe without TKIP on 6 GHz';
+  assert.equal(await invalid(), [
+    { resource: 'wireless:devices', id: 'radio1', managed: true, errors: [{ field: 'band', code: 'conflict', message: `wifi-iface default_radio1 (none): ${message}` }] },
+    { resource: 'wireless:interfaces', id: 'default_radio1', managed: true, errors: [{ field: 'encryption', code: 'conflict', message }] },
+  ]);
 });
 
 test('OpenAPI: both collections with their items; key is write-only with has_key, device and mode required', async () => {

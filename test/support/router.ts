@@ -6,9 +6,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
-import { initSandbox } from '../../shims/emu/sandbox.js';
+import { initSandbox, type PackageManager } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
+import { installDaemons } from './daemons.js';
 
 export interface RequestOptions {
   method: string;
@@ -96,17 +97,23 @@ function auditSecrets(root: string, audit: Audit): void {
   }
 }
 
-/** A router with the document it serves and an admin bearer whose rate no test can exhaust. */
+/**
+ * A router with the document it serves, an admin bearer whose rate no test can exhaust, and the
+ * daemon packages curated resources drive installed (init scripts, shipped files), so every write reaches
+ * the checks instead of the 503 for a missing daemon.
+ */
 export async function documentedRouter(admin: string): Promise<{ router: Router; document: Record<string, any>; authorization: string }> {
   const router = await newRouter();
+  await installDaemons(router);
   const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Record<string, any>;
   const authorization = `Bearer ${await router.mint(admin, ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
   return { router, document, authorization };
 }
 
-export async function newRouter(): Promise<Router> {
+/** A fresh router: OpenWrt 24.10 with opkg, or with `packageManager: 'apk'` 25.12 with apk. */
+export async function newRouter(options: { packageManager?: PackageManager } = {}): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
-  initSandbox(root);
+  initSandbox(root, options);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;
   const servers: Server[] = [];
   const audit: Audit = { outputs: [], secrets: new Set() };

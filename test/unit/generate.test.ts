@@ -10,7 +10,7 @@ import { schemaCheck } from '../../src/engine/schema-check.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import { DOCS } from '../../src/generated/docs.js';
 import { pattern } from '../../src/generated/patterns.js';
-import { RESOURCES } from '../../src/generated/resources.js';
+import { allResources } from '../../src/generated/resources.js';
 import { mapping as generatedRulesMapping } from '../../src/generated/mappings/firewall_rules.js';
 import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
 import defaults from '../../src/resources/firewall/defaults.js';
@@ -20,6 +20,8 @@ import redirects from '../../src/resources/firewall/redirects.js';
 import rules from '../../src/resources/firewall/rules.js';
 import zones from '../../src/resources/firewall/zones.js';
 import { isGroup, type Json, type JsonSchema, type ResourceDefinition, type SchemaError } from '../../src/resources/model.js';
+
+const RESOURCES = await allResources();
 
 // The options the engine's checks were held to when they were ajv's: every error, no messages.
 const AJV_OPTIONS = { strict: true, allErrors: true, messages: false } as const;

@@ -78,7 +78,7 @@ test('every curated section type maps into the scope tree', () => {
     ['firewall', 'zone'], ['firewall', 'rule'], ['firewall', 'redirect'], ['firewall', 'nat'],
     ['firewall', 'forwarding'], ['firewall', 'defaults'], ['dhcp', 'host'], ['dhcp', 'dhcp'], ['dhcp', 'dnsmasq'],
     ['dhcp', 'odhcpd'], ['system', 'timeserver'], ['dropbear', 'dropbear'], ['uhttpd', 'uhttpd'], ['uhttpd', 'cert'],
-    ['unbound', 'unbound'], ['unbound', 'unbound_srv'], ['unbound', 'unbound_ext'], ['sqm', 'queue'],
+    ['unbound', 'unbound'], ['unbound_srv', 'unbound_srv'], ['unbound_ext', 'unbound_ext'], ['sqm', 'queue'],
     ['snmpd', 'agent'], ['snmpd', 'com2sec'], ['snmpd', 'group'], ['snmpd', 'access'], ['snmpd', 'system'],
     ['lldpd', 'lldpd'], ['prometheus-node-exporter-lua', 'prometheus-node-exporter-lua'], ['vnstat', 'vnstat'],
     ['mwan3', 'globals'], ['mwan3', 'interface'], ['mwan3', 'member'], ['mwan3', 'policy'], ['mwan3', 'rule'],

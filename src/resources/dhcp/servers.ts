@@ -20,6 +20,9 @@ import {
   TAG,
 } from './common.js';
 import { conflict, given, optionText } from '../checks.js';
+import { runtimeOf } from './lease_counts.js';
+
+export { runtimeOf };
 
 const MODES = ['server', 'relay', 'hybrid', 'disabled'];
 const flag = (description: string) => field(boolean(UCI_BLOB_BOOLEAN), { description });
@@ -104,7 +107,9 @@ const definition: ResourceDefinition = {
   reload: ['dnsmasq', 'odhcpd'],
   description:
     'DHCP, DHCPv6 and router advertisement service of one network interface. dnsmasq serves DHCPv4 (unless odhcpd\'s `maindhcp`), ' +
-    'odhcpd serves DHCPv6, RA and NDP proxying as `dhcpv6`, `ra` and `ndp` say.',
+    'odhcpd serves DHCPv6, RA and NDP proxying as `dhcpv6`, `ra` and `ndp` say. ' +
+    '`runtime`: `{leases, leases6}`, the active leases in dnsmasq\'s lease file within the interface\'s static subnets and in odhcpd\'s on its device.',
+  runtimeOf,
   members: {
     interface: field(text(INTERFACE_NAME), { required: true, description: 'The network interface (network/interfaces id) served.' }),
     ignore: field(boolean(SHELL_BOOLEAN), {

@@ -113,7 +113,7 @@ const definition: ResourceDefinition = {
   checks: [
     '`device` names a bridge: a network/devices section of type bridge, or br-<id> of an interface of type bridge.',
     '`vlan` is not configured twice for one bridge.',
-    'A port is the PVID (`*`) of at most one VLAN of a bridge, is listed once, and is not a port of another bridge.',
+    'A port of `ports` is the PVID (`*`) of at most one VLAN of a bridge, is listed once, and is not a port of another bridge.',
     'An `alias` names one VLAN of a bridge.',
   ],
 };

@@ -12,7 +12,7 @@ import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, integer, SHELL_BOOLEAN, text } from '../codecs.js';
 import { IPV4, IPV6 } from '../addresses.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
-import { conflict, given } from '../checks.js';
+import { conflict, given, utf8Length } from '../checks.js';
 
 /** validate_data `host`: a host name (labels of letters, digits, `_` and `-`) or an address. */
 export const VALIDATE_HOST = { pattern: `^(${IPV4}|${IPV6}|([A-Za-z0-9_-]{1,63}\\.)*[A-Za-z0-9_-]{1,63})$`, maxLength: 255 };
@@ -33,15 +33,6 @@ export const TIMEZONE = { pattern: `^${TZ_NAME}(${TZ_OFFSET}(${TZ_NAME}(${TZ_OFF
 
 /** A zoneinfo name; the init script turns spaces into `_`. No `.`: it names a file under /usr/share/zoneinfo. */
 const ZONENAME = { pattern: '^[A-Za-z0-9_+-][A-Za-z0-9_+ -]*(/[A-Za-z0-9_+-][A-Za-z0-9_+ -]*)*$', maxLength: 64 };
-
-function utf8Length(value: string): number {
-  let bytes = 0;
-  for (const character of value) {
-    const code = character.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
 
 /** The kernel keeps 64 bytes of a host name and silently drops the rest. */
 function hostnameErrors(body: JsonObject): FieldError[] {

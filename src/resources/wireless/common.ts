@@ -24,3 +24,18 @@ export function on(description: string): Field {
 export function int(description: string, range: { minimum: number; maximum: number }): Field {
   return field(integer(range, { c: true }), { description });
 }
+
+/**
+ * What hostapd refuses of an access point on a radio (hostapd_config_check_bss_6g): on 6 GHz any
+ * encryption but sae or owe, TKIP, or ieee80211w other than 2; elsewhere TKIP alone turns an HT mode
+ * off. The field it is about and why, or undefined.
+ */
+export function radioConflict(band: string | undefined, htmode: string | undefined, encryption: string, ieee80211w: number | undefined): [string, string] | undefined {
+  const [base, ...ciphers] = encryption.split('+');
+  const cipher = ciphers.join('+');
+  if (band === '6g') {
+    if (!['sae', 'owe'].includes(base) || cipher.includes('tkip')) return ['encryption', 'hostapd allows only sae or owe without TKIP on 6 GHz'];
+    return ieee80211w !== undefined && ieee80211w !== 2 ? ['ieee80211w', '6 GHz requires ieee80211w 2'] : undefined;
+  }
+  return /^(HT|VHT|HE|EHT)/.test(htmode ?? '') && cipher === 'tkip' ? ['encryption', `hostapd turns ${htmode} off for TKIP alone`] : undefined;
+}

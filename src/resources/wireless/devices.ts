@@ -11,9 +11,9 @@
 
 import type { FieldError } from '../../http/errors.js';
 import { choice, field, text } from '../codecs.js';
-import { conflict, given, required } from '../checks.js';
-import type { JsonObject, ResourceDefinition, Rules } from '../model.js';
-import { int, off } from './common.js';
+import { conflict, given, optionText, required } from '../checks.js';
+import type { JsonObject, ResourceDefinition, RuleContext, Rules } from '../model.js';
+import { int, off, radioConflict } from './common.js';
 
 const HTMODES = ['NOHT', 'HT20', 'HT40', 'HT40+', 'HT40-', 'VHT20', 'VHT40', 'VHT80', 'VHT160', 'HE20', 'HE40', 'HE80', 'HE160', 'EHT20', 'EHT40', 'EHT80', 'EHT160', 'EHT320'];
 
@@ -36,8 +36,21 @@ function inBand(channel: number, band: string): boolean {
   return channel <= 6;
 }
 
-export const rules: Rules = (body: JsonObject) => {
-  const errors: FieldError[] = [];
+/** The radio's access points that hostapd would refuse on its new band or htmode. */
+function accessPointErrors(body: JsonObject, context: RuleContext): FieldError[] {
+  const band = typeof body.band === 'string' ? body.band : undefined;
+  const htmode = typeof body.htmode === 'string' ? body.htmode : undefined;
+  return context.read('wireless').sections.flatMap((section) => {
+    const option = (name: string) => optionText(section.options.get(name));
+    if (section.type !== 'wifi-iface' || option('device') !== context.id || (option('mode') ?? 'ap') !== 'ap') return [];
+    const ieee80211w = option('ieee80211w');
+    const found = radioConflict(band, htmode, option('encryption') ?? 'none', ieee80211w === undefined ? undefined : parseInt(ieee80211w, 10));
+    return found ? [conflict(band === '6g' ? 'band' : 'htmode', `wifi-iface ${section.name} (${option('encryption') ?? 'none'}): ${found[1]}`)] : [];
+  });
+}
+
+export const rules: Rules = (body: JsonObject, context: RuleContext) => {
+  const errors: FieldError[] = [...accessPointErrors(body, context)];
   const { band, htmode } = body;
   const channel = Number(body.channel) || 0;
   if (channel && typeof band === 'string' && !inBand(channel, band)) errors.push(conflict('channel', `channel ${channel} is not a ${band} channel`));
@@ -83,6 +96,7 @@ const definition: ResourceDefinition = {
     '`channel` is one of `band`: 2g 1-14, 5g 1-196, 6g 2 or 1, 5, ... 233, 60g 1-6; with 160 MHz on 5g one of 36-64, 100-128, 149-177.',
     '`htmode` as the band applies it: 2g NOHT, HT20, HT40, HT40+, HT40-, HE20, HE40, EHT20, EHT40; 5g not HT40+/- or EHT320; 6g HE and EHT only.',
     '`path` or `phy` is given.',
+    'The radio\'s access points (wifi-iface, mode ap) still run on its `band` and `htmode`: on 6g only sae or owe without TKIP, and ieee80211w 2; no HT mode with TKIP alone.',
   ],
 };
 

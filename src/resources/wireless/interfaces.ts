@@ -8,16 +8,15 @@
 // multi_ap, wds_bridge, bridge_isolate, the mesh_* tunables, WPS, Hotspot 2.0, and wifi-vlan and
 // wifi-station sections. A `list device` (one interface on several radios) reads as null and must
 // name one radio on a PUT. Nothing checks which wpad variant is installed: mesh needs one with
-// 802.11s, which the default wpad-basic-mbedtls lacks. A radio's later change of band or htmode does
-// not re-check its interfaces; the diagnostics sweep lists those it leaves invalid. The rules find a
-// stored key in the staged section, but a merge PATCH of `key: null` reaches them as an omitted key:
-// it removes the key unchecked.
+// 802.11s, which the default wpad-basic-mbedtls lacks. A radio's change of band or htmode is checked
+// against its access points (wireless/devices). The rules find a
+// stored key in the staged section; a merge PATCH of `key: null` reaches them as null.
 
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
 import { conflict, given, optionText, outOfRange, required } from '../checks.js';
 import type { JsonObject, ResourceDefinition, RuleContext, Rules } from '../model.js';
-import { int, off, on } from './common.js';
+import { int, off, on, radioConflict } from './common.js';
 
 const LINE = { pattern: '^[^\\x00-\\x1f\\x7f]+$' };
 /** A UCI section name, as `device` and `network` name wifi-device and interface sections. */
@@ -74,16 +73,11 @@ function keyErrors(body: JsonObject, context: RuleContext, base: string, mode: u
   return length < 8 || length > 63 ? [outOfRange('key', 'the passphrase is 8-63 bytes, or 64 hex digits for psk*')] : [];
 }
 
-function radioErrors(body: JsonObject, context: RuleContext, base: string, cipher: string): FieldError[] {
+function radioErrors(body: JsonObject, context: RuleContext, encryption: string): FieldError[] {
   const radio = context.read('wireless').sections.find((section) => section.type === 'wifi-device' && section.name === body.device);
   if (!radio || body.mode !== 'ap') return [];
-  if (optionText(radio.options.get('band')) === '6g') {
-    // hostapd_config_check_bss_6g.
-    if (!['sae', 'owe'].includes(base) || cipher.includes('tkip')) return [conflict('encryption', 'hostapd allows only sae or owe without TKIP on 6 GHz')];
-    return given(body, 'ieee80211w') && body.ieee80211w !== 2 ? [conflict('ieee80211w', '6 GHz requires ieee80211w 2')] : [];
-  }
-  const htmode = optionText(radio.options.get('htmode'));
-  return /^(HT|VHT|HE|EHT)/.test(htmode ?? '') && cipher === 'tkip' ? [conflict('encryption', `hostapd turns ${htmode} off for TKIP alone`)] : [];
+  const found = radioConflict(optionText(radio.options.get('band')), optionText(radio.options.get('htmode')), encryption, given(body, 'ieee80211w') ? (body.ieee80211w as number) : undefined);
+  return found ? [conflict(...found)] : [];
 }
 
 export const rules: Rules = (body, context) => {
@@ -95,8 +89,7 @@ export const rules: Rules = (body, context) => {
     }
   }
   const encryption = typeof body.encryption === 'string' ? body.encryption : 'none';
-  const [base, ...ciphers] = encryption.split('+');
-  const cipher = ciphers.join('+');
+  const [base] = encryption.split('+');
   const allowed = ENCRYPTIONS_OF[mode as string];
   if (allowed && !allowed.split(' ').includes(mode === 'mesh' ? encryption : base)) errors.push(conflict('encryption', `mode ${mode} does not set up ${encryption}`));
   for (const name of ['ssid', 'mesh_id']) {
@@ -116,7 +109,7 @@ export const rules: Rules = (body, context) => {
     if (given(body, name) && !body[switched]) errors.push(conflict(name, `${name} applies only with ${switched}`));
   }
   if (given(body, 'ieee80211w') && /^(none|psk)$/.test(base)) errors.push(conflict('ieee80211w', `${base} has no frame protection`));
-  return [...errors, ...keyErrors(body, context, base, mode), ...radioErrors(body, context, base, cipher)];
+  return [...errors, ...keyErrors(body, context, base, mode), ...radioErrors(body, context, encryption)];
 };
 
 const definition: ResourceDefinition = {

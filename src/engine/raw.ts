@@ -1,0 +1,140 @@
+// Raw passthrough: any section of any configuration package, in the store's own names. A section
+// reads as `{id, type, anonymous, options, redacted}`: `options` holds its options as libuci does
+// (a list as an array of strings) but for the secrets the curated definitions mark, whose names
+// `redacted` lists. The curated scope of a section's type guards it too (spec: Matching rules 3).
+import { SERVICE_PACKAGE, TOKEN_TYPE } from '../auth/tokens.js';
+import type { Target as ScopeTarget } from '../auth/scopes.js';
+import { RAW_PACKAGES } from '../generated/raw.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import type { Json, JsonObject, RawPackage } from '../resources/model.js';
+import { isValidName, isWritableType, type UciSection, type UciValue } from '../uci/index.js';
+
+// The service's own token sections: a raw read needs what GET /tokens needs, and never shows a salt or hash.
+const SERVICE: RawPackage = { reload: [], types: { [TOKEN_TYPE]: ['wrtapi/tokens', 'salt', 'hash'] } };
+
+// What a scope segment may hold: a package outside it could not be granted by name.
+const PACKAGE = /^[A-Za-z0-9_-]+$/;
+// As for curated ids: libuci's own names for anonymous sections, which renumber after a deletion.
+const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
+// libuci reads a value up to the end of its line.
+const UNWRITABLE_VALUE = /[\0\r\n]/;
+const MEMBERS = ['id', 'type', 'anonymous', 'options', 'redacted'];
+
+function curatedPackage(pkg: string): RawPackage | undefined {
+  return pkg === SERVICE_PACKAGE ? SERVICE : Object.prototype.hasOwnProperty.call(RAW_PACKAGES, pkg) ? RAW_PACKAGES[pkg] : undefined;
+}
+
+/** The curated resource a section of `pkg` and `type` belongs to: its path and its secret options. */
+export function curatedType(pkg: string, type: string): { path: string; secrets: string[] } | undefined {
+  const types = curatedPackage(pkg)?.types ?? {};
+  const key = Object.keys(types).find((candidate) => (candidate.endsWith('*') ? type.startsWith(candidate.slice(0, -1)) : candidate === type));
+  if (key === undefined) return undefined;
+  const [path, ...secrets] = ([] as string[]).concat(types[key]);
+  return { path, secrets };
+}
+
+/**
+ * The curated scope a section is also checked against: its resource's, else the package's name as a
+ * domain (`firewall` for a firewall include). A package no resource serves has no curated domain a
+ * scope could name (the scope tree refuses unknown domains): its raw scope is its scope.
+ */
+export function curatedTarget(pkg: string, type: string): ScopeTarget | undefined {
+  const curated = curatedType(pkg, type);
+  if (curated) {
+    const [domain, sub] = curated.path.split('/');
+    return sub === undefined ? { domain } : { domain, sub };
+  }
+  return curatedPackage(pkg) ? { domain: pkg } : undefined;
+}
+
+/** The init scripts a change of `pkg` reloads, and the package that installs them. */
+export function rawReload(pkg: string, hasInitScript: (service: string) => boolean): { reload: string[]; provider?: string } {
+  const curated = curatedPackage(pkg);
+  if (!curated) return { reload: hasInitScript(pkg) ? [pkg] : [] };
+  return { reload: curated.reload, provider: curated.provider };
+}
+
+export function rawView(pkg: string, section: UciSection): JsonObject {
+  const secrets = curatedType(pkg, section.type)?.secrets ?? [];
+  const options: JsonObject = {};
+  const redacted: string[] = [];
+  for (const [name, value] of section.options) {
+    if (secrets.includes(name)) redacted.push(name);
+    else options[name] = value;
+  }
+  return { id: section.name, type: section.type, anonymous: section.anonymous, options, redacted };
+}
+
+function valueError(field: string, value: Json, nullable: boolean): FieldError | undefined {
+  if (value === null && nullable) return undefined;
+  const items = Array.isArray(value) ? value : [value];
+  if (!items.every((item) => typeof item === 'string')) {
+    return { field, code: 'invalid_type', message: `${field} must be a string or an array of strings${nullable ? ', or null to remove it' : ''}` };
+  }
+  if ((items as string[]).some((item) => UNWRITABLE_VALUE.test(item))) return { field, code: 'invalid_format', message: `${field} must not hold NUL, CR or LF: libuci ends a value at the line's end` };
+  return undefined;
+}
+
+/**
+ * The errors of a body: `section` is the current section (a replace or patch), absent on a create.
+ * `merge`: a merge patch, whose options may be null to remove them.
+ */
+export function rawBodyErrors(body: JsonObject, section: UciSection | undefined, merge = false): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const name of Object.keys(body)) if (!MEMBERS.includes(name)) errors.push({ field: name, code: 'unknown_field', message: `${name} is not a member of a raw section; options go in options` });
+  const { id, type, anonymous, options } = body;
+  if (!section) {
+    if (type === undefined || type === null) errors.push({ field: 'type', code: 'required', message: 'type is required' });
+    else if (typeof type !== 'string' || !isWritableType(type)) errors.push({ field: 'type', code: 'invalid_format', message: 'type must be printable ASCII without spaces, quotes, #, ; or \\' });
+    if (typeof id === 'string' && (!isValidName(id) || ANONYMOUS_NAME.test(id))) errors.push({ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _, and not be of the form cfg<hex>' });
+    else if (id !== undefined && id !== null && typeof id !== 'string') errors.push({ field: 'id', code: 'invalid_type', message: 'id must be a string' });
+    if (anonymous !== undefined && anonymous !== false) errors.push({ field: 'anonymous', code: 'conflict', message: 'a created section is named' });
+  } else {
+    if (type !== undefined && type !== section.type) errors.push({ field: 'type', code: 'conflict', message: `the section is of type ${section.type}; to change it, delete the section and create another` });
+    if (anonymous !== undefined && anonymous !== section.anonymous) errors.push({ field: 'anonymous', code: 'conflict', message: 'whether a section is anonymous does not change' });
+  }
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options))) {
+    errors.push({ field: 'options', code: 'invalid_type', message: 'options must be an object of option names' });
+  } else {
+    for (const [name, value] of Object.entries((options ?? {}) as JsonObject)) {
+      if (!isValidName(name)) errors.push({ field: `options.${name}`, code: 'invalid_format', message: 'an option name holds only A-Z, a-z, 0-9 and _' });
+      const error = valueError(`options.${name}`, value, merge);
+      if (error) errors.push(error);
+    }
+  }
+  return errors;
+}
+
+/**
+ * Writes a checked body's options into a section. A replace drops the options the body omits but
+ * keeps omitted secrets (a read sent back has none); a merge sets what it names and removes what it
+ * names null. An empty string or list removes the option, as `uci set` of an empty value does.
+ */
+export function writeRawOptions(pkg: string, section: UciSection, options: JsonObject, merge: boolean): void {
+  const secrets = curatedType(pkg, section.type)?.secrets ?? [];
+  if (!merge) for (const name of [...section.options.keys()]) if (!(name in options) && !secrets.includes(name)) section.options.delete(name);
+  for (const [name, value] of Object.entries(options)) {
+    if (value === null || value === '' || (Array.isArray(value) && !value.length)) section.options.delete(name);
+    else section.options.set(name, value as UciValue);
+  }
+}
+
+export function validationFailed(errors: FieldError[]): ApiError {
+  return new ApiError(422, 'validation_failed', `The body has ${errors.length} invalid field(s)`, { errors });
+}
+
+/**
+ * A raw path's package: one a scope can name, with a configuration file; the service's own package
+ * is read-only through raw (tokens have their own endpoints).
+ */
+export function checkRawPackage(pkg: string, method: string, exists: boolean): void {
+  if (!PACKAGE.test(pkg) || !exists) throw new ApiError(404, 'not_found', `No configuration package ${pkg}`);
+  if (pkg === SERVICE_PACKAGE && method !== 'GET') {
+    throw new ApiError(405, 'method_not_allowed', `${pkg} is read-only through raw; tokens are managed at /tokens`, { headers: { Allow: 'GET' } });
+  }
+}
+
+/** Whether a raw request on a section of `pkg` needs `rw` of the curated scope even to read (tokens do). */
+export function readsNeedRw(pkg: string): boolean {
+  return pkg === SERVICE_PACKAGE;
+}

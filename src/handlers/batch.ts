@@ -1,0 +1,216 @@
+// POST /batch: up to 50 operations on curated and raw paths as one transaction. Each operation
+// runs through the same handler (or raw write) as on its own, with a runner that hands its plan to
+// the batch instead of running it: once every operation has given its plan, the plans run as one
+// transaction (engine/transaction.ts runPlans), and each operation's answer is made from its result.
+import { requireScope } from '../auth/gate.js';
+import { decide } from '../auth/scopes.js';
+import { configPath, readPackage } from '../config/store.js';
+import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
+import { checkRawPackage, curatedTarget, rawView, readsNeedRw } from '../engine/raw.js';
+import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/transaction.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import { parseJsonObject } from '../http/json-body.js';
+import type { Request } from '../http/request.js';
+import { plainResponse, type Response } from '../http/response.js';
+import { eventOf, logLine } from '../pipeline/events.js';
+import type { Json, JsonObject } from '../resources/model.js';
+import { findSection } from '../uci/index.js';
+import type { Context, Runner } from './context.js';
+
+const MAX_OPERATIONS = 50;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const MEMBERS = ['method', 'path', 'body', 'if_match'];
+// A curated or raw path: segments of the characters their ids and package names hold.
+const PATH = /^(\/[A-Za-z0-9_-]+)+$/;
+
+interface Operation {
+  method: string;
+  path: string;
+  body?: Json;
+  if_match?: string;
+}
+
+interface Answer {
+  status: number;
+  body: Json;
+  /** X-Mgmt-Path-Warning of the operation, which the batch's answer carries for it. */
+  warning?: string;
+}
+
+function operationsOf(body: JsonObject): Operation[] {
+  const errors: FieldError[] = Object.keys(body).filter((name) => name !== 'operations').map((field) => ({ field, code: 'unknown_field', message: `${field} is not a member of a batch` }));
+  const operations = body.operations;
+  if (!Array.isArray(operations)) errors.push({ field: 'operations', code: operations === undefined ? 'required' : 'invalid_type', message: 'operations must be an array of operations' });
+  else if (operations.length < 1 || operations.length > MAX_OPERATIONS) errors.push({ field: 'operations', code: 'out_of_range', message: `a batch holds 1 to ${MAX_OPERATIONS} operations` });
+  else {
+    operations.forEach((operation, i) => {
+      const at = `operations[${i}]`;
+      if (operation === null || typeof operation !== 'object' || Array.isArray(operation)) {
+        errors.push({ field: at, code: 'invalid_type', message: `${at} must be an object` });
+        return;
+      }
+      for (const name of Object.keys(operation)) if (!MEMBERS.includes(name)) errors.push({ field: `${at}.${name}`, code: 'unknown_field', message: `${name} is not a member of an operation` });
+      if (!METHODS.includes(operation.method as string)) errors.push({ field: `${at}.method`, code: 'not_in_enum', message: `method must be one of ${METHODS.join(', ')}` });
+      if (typeof operation.path !== 'string' || !PATH.test(operation.path)) errors.push({ field: `${at}.path`, code: 'invalid_format', message: 'path is a curated or raw path below the base URL, such as /firewall/rules/r_1, without a query' });
+      if (operation.if_match !== undefined && typeof operation.if_match !== 'string') errors.push({ field: `${at}.if_match`, code: 'invalid_type', message: 'if_match must be a string' });
+    });
+  }
+  if (errors.length) throw new ApiError(422, 'validation_failed', `The batch has ${errors.length} invalid field(s)`, { errors });
+  return operations as unknown as Operation[];
+}
+
+/** The operation as a request of its own: its `if_match` is the query form, its body JSON text. */
+function subRequest(request: Request, operation: Operation): Request {
+  const query = new Map<string, string>(operation.if_match === undefined ? [] : [['if_match', operation.if_match]]);
+  const text = operation.body === undefined ? '' : JSON.stringify(operation.body);
+  const jsonPatch = operation.method === 'PATCH' && Array.isArray(operation.body);
+  return {
+    ...request,
+    method: operation.method,
+    path: operation.path,
+    segments: operation.path.split('/').slice(1),
+    query,
+    contentType: jsonPatch ? 'application/json-patch+json' : 'application/json',
+    header: () => undefined,
+    headerOrQuery: (_header, name) => query.get(name),
+    body: async () => text,
+  };
+}
+
+/** A read of the staged configuration, as a plan that writes nothing. */
+function readPlan(packages: string[], read: (staged: (pkg: string) => import('../uci/index.js').UciPackage) => Json): WritePlan<JsonObject> {
+  return { packages, writes: [], reload: [], stage: (staged) => read(staged) as JsonObject };
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const warning = response.headers['X-Mgmt-Path-Warning'];
+  return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null, ...(warning ? { warning } : {}) };
+}
+
+async function performRaw(context: Context, write: boolean): Promise<Answer> {
+  const { ports, request, params, caller, run } = context;
+  const pkg = params.package;
+  checkRawPackage(pkg, request.method, ports.stat(configPath(pkg)) !== undefined);
+  const authorize = (type: string) => {
+    const target = curatedTarget(pkg, type);
+    if (target) requireScope(caller!, target, write || readsNeedRw(pkg));
+  };
+  if (!write) {
+    const plan = readPlan([pkg], (staged) => {
+      if (params.id === undefined) {
+        const readable = staged(pkg).sections.filter((section) => {
+          const target = curatedTarget(pkg, section.type);
+          return !target || decide(caller!.token.scopes, target, readsNeedRw(pkg));
+        });
+        return readable.map((section) => rawView(pkg, section));
+      }
+      const section = findSection(staged(pkg), params.id);
+      if (!section) throw new ApiError(404, 'not_found', `${pkg} has no section ${params.id}`);
+      authorize(section.type);
+      return rawView(pkg, section);
+    });
+    return { status: 200, body: (await run!(plan)).result };
+  }
+  const raw = await import('../engine/raw-write.js');
+  const text = await request.body();
+  if (request.method === 'POST') return { status: 200, body: await raw.createRaw({ ports, request, pkg, run, authorize }, parseJsonObject(text) as JsonObject) };
+  // The section as it lies decides the references a write keeps; one an earlier operation created names nothing yet.
+  const target = { ports, request, pkg, id: params.id, type: findSection(await readPackage(ports, pkg), params.id)?.type, run, authorize };
+  if (request.method === 'DELETE') {
+    await raw.deleteRaw(target);
+    return { status: 204, body: null };
+  }
+  const jsonPatch = request.contentType === 'application/json-patch+json';
+  const body = jsonPatch ? (JSON.parse(text) as Json) : (parseJsonObject(text) as JsonObject);
+  return { status: 200, body: await raw.updateRaw(target, body, request.method === 'PUT' ? 'replace' : jsonPatch ? 'jsonPatch' : 'merge') };
+}
+
+/** One operation, through the handler or raw write its path has, with `run` taking its plan. */
+async function perform(context: Context, operation: Operation, index: number, run: Runner): Promise<Answer> {
+  const request = subRequest(context.request, operation);
+  const { route, params } = await context.findRoute(operation.method, request.segments);
+  const raw = route.template.startsWith('/raw/');
+  if (!route.resource && !raw) {
+    const field = `operations[${index}].path`;
+    throw new ApiError(422, 'validation_failed', `${operation.path} cannot be part of a batch`, { errors: [{ field, code: 'invalid_format', message: 'a batch holds operations on curated and raw paths only' }] });
+  }
+  const write = operation.method !== 'GET';
+  if (typeof route.access === 'object') {
+    const { target, readsNeedRw: needRw } = route.access;
+    requireScope(context.caller!, typeof target === 'function' ? target(params) : target, write || !!needRw);
+  }
+  const sub: Context = { ...context, request, params, route, run };
+  if (raw) return performRaw(sub, write);
+  const entry = route.resource!;
+  if (write || entry.kind === 'view') return answerOf(await (await route.load())[operation.method]!(sub));
+  const definition = (await entry.module()).mapping;
+  const plan = readPlan([definition.package], (staged) => {
+    const model = staged(definition.package);
+    if (entry.kind === 'collection' && params.id === undefined) return sectionsOf(definition, model).map((section) => viewOf(definition, section));
+    return viewOf(definition, findResourceSection(definition, model, params.id));
+  });
+  return { status: 200, body: (await run(plan)).result };
+}
+
+/**
+ * Every operation's plan, run as one transaction: 207 with each operation's `{status, body}` and
+ * the reload and kernel headers once; or the first failure, with everything as it was.
+ */
+export async function POST(context: Context): Promise<Response> {
+  const { ports, requestId } = context;
+  const started = ports.now();
+  const operations = operationsOf(parseJsonObject(await context.request.body()) as JsonObject);
+  const plans: WritePlan<JsonObject>[] = [];
+  const settle: ((written: Written<JsonObject>) => void)[] = [];
+  let unplanned = operations.length;
+  let allPlanned!: () => void;
+  const planned = new Promise<void>((resolve) => (allPlanned = resolve));
+  const answers = operations.map((operation, index) =>
+    perform(context, operation, index, (plan) => {
+      plans[index] = plan;
+      if (--unplanned === 0) allPlanned();
+      return new Promise((resolve) => (settle[index] = resolve));
+    }).catch((error) => {
+      throw error instanceof PlanFailure ? error : new PlanFailure(index, error);
+    }),
+  );
+  answers.forEach((answer) => answer.catch(() => undefined));
+  let results: Answer[];
+  let headers: Record<string, string>;
+  try {
+    // Until every operation has given its plan, or one has failed before it could.
+    await Promise.race([planned, ...answers.map((answer) => answer.then(() => new Promise<never>(() => undefined)))]);
+    const ran = await runPlans(ports, plans);
+    ran.results.forEach((result, index) => settle[index]({ result, headers: {} }));
+    results = await Promise.all(answers);
+    headers = ran.headers;
+  } catch (error) {
+    if (!(error instanceof PlanFailure)) throw error;
+    return failure(context, operations, error, ports.now() - started);
+  }
+  const token = context.caller!.token.name;
+  results.forEach(({ status }, index) => {
+    const event = eventOf(status, operations[index].method !== 'GET');
+    if (event) logLine(ports, event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${operations[index].path} ${status} ${ports.now() - started}ms`);
+  });
+  // A warning's fields are comma-separated: the operations' warnings are joined with `; `.
+  const warnings = results.flatMap(({ warning }) => (warning ? [warning] : []));
+  const answer = plainResponse(207, 'application/json', JSON.stringify({ results: results.map(({ status, body }) => ({ status, body })) }));
+  return { ...answer, headers: { ...answer.headers, ...headers, ...(warnings.length ? { 'X-Mgmt-Path-Warning': warnings.join('; ') } : {}) } };
+}
+
+/** The failing operation's status, its envelope inside `batch_partial_failure`, and its own log line. */
+function failure({ ports, requestId, caller }: Context, operations: Operation[], { index, error }: PlanFailure, ms: number): never {
+  const failed = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'Internal error');
+  if (!(error instanceof ApiError)) logLine(ports, 'err', `wrtapi-internal ${requestId}.${index}: ${String((error as Error)?.message ?? error).replace(/\s+/g, ' ')}`);
+  const { headers, ...members } = failed.details;
+  const event = eventOf(failed.status, operations[index].method !== 'GET');
+  const { method, path } = operations[index];
+  if (event) logLine(ports, event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${path} ${failed.status} ${ms}ms`);
+  throw new ApiError(failed.status, 'batch_partial_failure', `Operation ${index} (${method} ${path}) failed: ${failed.message}; nothing was changed`, {
+    aborted_at_index: index,
+    error: { code: failed.code, message: failed.message, request_id: `${requestId}.${index}`, ...members },
+    reverted: true,
+    headers,
+  });
+}

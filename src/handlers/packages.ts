@@ -1,0 +1,211 @@
+import { acquireLocks } from '../config/locks.js';
+import { ApiError, type FieldError } from '../http/errors.js';
+import { jsonResponse, plainResponse } from '../http/response.js';
+import { parseFeeds, replacedFeed, withFeed, type Feed, type Placed } from '../packages/feeds.js';
+import { bodyProblems, FEED_NAME, FEED_URL, PACKAGE_NAME, valueProblem } from '../packages/grammar.js';
+import { failure, listInstalled, listsMissing, managerOf, run, summary, type Manager } from '../packages/managers.js';
+import type { Ports } from '../platform/ports.js';
+import type { Context } from './context.js';
+import { pageOf } from './paging.js';
+
+// The /packages resources: the package database (packages/installed) and the custom feeds
+// (packages/feeds), over whichever package manager the router has now (src/packages/). Every name
+// is checked before a process starts; every write takes the global lock exclusively, as the spec's
+// non-configuration writes do, and answers once the tool has exited. One module for both, so a
+// router's flash holds one chunk for them.
+
+function invalid(errors: FieldError[], path = 'packages/installed'): ApiError {
+  return new ApiError(422, 'validation_failed', `${path}: the request has ${errors.length} invalid field(s)`, { errors });
+}
+
+function installedOne(ports: Ports, manager: Manager, name: string) {
+  return listInstalled(ports, manager).find((record) => record.name === name);
+}
+
+/** `GET /packages/installed[/<name>]`: the package database, paged as a collection, or one package. */
+async function getInstalled({ ports, request, params }: Context) {
+  const manager = managerOf(ports);
+  if (params.name !== undefined) {
+    const record = new RegExp(PACKAGE_NAME).test(params.name) ? installedOne(ports, manager, params.name) : undefined;
+    if (!record) throw new ApiError(404, 'not_found', `No installed package ${params.name}`);
+    return jsonResponse(200, record);
+  }
+  const { page, headers } = pageOf(request.query, listInstalled(ports, manager), (record) => record.name);
+  return jsonResponse(200, page, headers);
+}
+
+/**
+ * `POST /packages/installed` `{name}`: installs with the router's package manager and answers once
+ * it has exited: 201 with the record the database then holds (for a virtual name, `ip` that
+ * `ip-full` provides, the one package that came). opkg first updates its lists when it has none
+ * (they live in a tmpfs). For a name no feed offers the tool changes nothing; what it changed before
+ * another failure is left as it left it.
+ */
+async function postInstalled({ ports, request }: Context) {
+  const { parseJsonObject } = await import('../http/json-body.js');
+  const body = parseJsonObject(await request.body());
+  const errors = bodyProblems(body, { name: PACKAGE_NAME });
+  if (errors.length) throw invalid(errors);
+  const name = body.name as string;
+  const held = acquireLocks(ports, [], 'exclusive');
+  try {
+    const manager = managerOf(ports);
+    const before = listInstalled(ports, manager);
+    const present = before.find((record) => record.name === name);
+    if (present) throw new ApiError(409, 'conflict', `${name} is already installed (${present.version})`);
+    if (listsMissing(ports, manager)) {
+      const updated = run(ports, manager, ['update']);
+      if (updated.code !== 0) throw new ApiError(503, 'service_unavailable', `${failure(manager, ['update'], updated)}; nothing was installed`);
+    }
+    const args = [manager.add, name];
+    const result = run(ports, manager, args);
+    const after = listInstalled(ports, manager);
+    const added = after.filter((record) => !before.some((old) => old.name === record.name));
+    const record = after.find((candidate) => candidate.name === name) ?? (added.length === 1 ? added[0] : undefined);
+    if (result.code === 0 && record) return jsonResponse(201, record);
+    const came = added.length ? `; it installed ${added.map((one) => one.name).join(', ')}` : '';
+    if (!added.length && `${result.stdout}\n${result.stderr}`.includes(manager.unknown(name))) {
+      throw invalid([{ field: 'name', code: 'not_in_enum', message: `No feed offers ${name}: ${summary(result)}` }]);
+    }
+    throw new ApiError(500, 'internal_error', `${failure(manager, args, result)}${came || '; nothing was installed'}`);
+  } finally {
+    held.release();
+  }
+}
+
+/**
+ * `DELETE /packages/installed/<name>`: 204 once the tool removed it. A package others depend on is
+ * kept, as the tool keeps it: opkg refuses, apk takes it out of its world but leaves it installed
+ * for them; either is 409 with the tool's words.
+ */
+async function deleteInstalled({ ports, params }: Context) {
+  const problem = valueProblem('name', params.name, PACKAGE_NAME);
+  if (problem) throw invalid([problem]);
+  const held = acquireLocks(ports, [], 'exclusive');
+  try {
+    const manager = managerOf(ports);
+    if (!installedOne(ports, manager, params.name)) throw new ApiError(404, 'not_found', `No installed package ${params.name}`);
+    const args = [manager.del, params.name];
+    const result = run(ports, manager, args);
+    if (installedOne(ports, manager, params.name)) {
+      throw new ApiError(409, 'conflict', `${manager.tool} kept ${params.name}: ${summary(result) || `exit ${result.code}`}`);
+    }
+    if (result.code !== 0) throw new ApiError(500, 'internal_error', `${failure(manager, args, result)}; ${params.name} is removed`);
+  } finally {
+    held.release();
+  }
+  return plainResponse(204, undefined);
+}
+
+const record = ({ name, url }: Feed): Feed => ({ name, url });
+
+function customFeeds(ports: Ports, manager: Manager): { text: string | undefined; feeds: Placed[] } {
+  const text = ports.readFile(manager.feeds);
+  return { text, feeds: parseFeeds(manager.tool, text ?? '') };
+}
+
+function placed(feeds: Placed[], name: string): Placed {
+  const feed = feeds.find((candidate) => candidate.name === name);
+  if (!feed) throw new ApiError(404, 'not_found', `No custom feed ${name}`);
+  return feed;
+}
+
+/** The feeds of every other file the tool reads: a new feed may not reuse their names (opkg skips a repeated one) or URLs. */
+function otherFeeds(ports: Ports, manager: Manager): Placed[] {
+  const suffix = manager.tool === 'opkg' ? '.conf' : '.list';
+  const files = [...manager.feedFiles, ...manager.feedDirs.flatMap((dir) => ports.list(dir).filter((name) => name.endsWith(suffix)).map((name) => `${dir}/${name}`))];
+  return files.filter((file) => file !== manager.feeds).flatMap((file) => parseFeeds(manager.tool, ports.readFile(file) ?? ''));
+}
+
+async function feedBody(request: Context['request'], path?: string): Promise<Feed> {
+  const { parseJsonObject } = await import('../http/json-body.js');
+  const body = parseJsonObject(await request.body());
+  // A PUT names the feed in its path; a name in its body must be that one.
+  const errors: FieldError[] = bodyProblems(path === undefined || 'name' in body ? body : { ...body, name: path }, { name: FEED_NAME, url: FEED_URL });
+  if (path !== undefined && body.name !== undefined && body.name !== path) errors.push({ field: 'name', code: 'conflict', message: `name must be ${path}, the feed of the path` });
+  if (errors.length) throw invalid(errors, 'packages/feeds');
+  return { name: body.name ?? path, url: body.url } as Feed;
+}
+
+/**
+ * Writes the feeds file and runs the index update. When it fails the file is put back as it was
+ * (removed when there was none) and the update runs again: when that one succeeds the new URL was to
+ * blame, 422 on `url`; otherwise another feed fails, 503.
+ */
+function writeAndUpdate(ports: Ports, manager: Manager, before: string | undefined, after: string): void {
+  ports.makeDirectory(manager.feeds.slice(0, manager.feeds.lastIndexOf('/')));
+  ports.writeFileAtomic(manager.feeds, after);
+  const result = run(ports, manager, ['update']);
+  if (result.code === 0) return;
+  if (before === undefined) ports.remove(manager.feeds);
+  else ports.writeFileAtomic(manager.feeds, before);
+  const said = `${failure(manager, ['update'], result)}; ${manager.feeds} is as it was`;
+  if (run(ports, manager, ['update']).code === 0) {
+    throw invalid([{ field: 'url', code: 'conflict', message: said }], 'packages/feeds');
+  }
+  throw new ApiError(503, 'service_unavailable', said);
+}
+
+/** `GET /packages/feeds[/<name>]`: the custom feeds, paged as a collection, or one. */
+async function getFeed({ ports, request, params }: Context) {
+  const { feeds } = customFeeds(ports, managerOf(ports));
+  if (params.name !== undefined) return jsonResponse(200, record(placed(feeds, params.name)));
+  const { page, headers } = pageOf(request.query, feeds.map(record), (feed) => feed.name);
+  return jsonResponse(200, page, headers);
+}
+
+/** `POST /packages/feeds` `{name, url}`: adds the feed, then updates the package index: 201. */
+async function postFeed({ ports, request }: Context) {
+  const feed = await feedBody(request);
+  const held = acquireLocks(ports, [], 'exclusive');
+  try {
+    const manager = managerOf(ports);
+    const { text, feeds } = customFeeds(ports, manager);
+    const taken = [...feeds, ...otherFeeds(ports, manager)].find((other) => other.name === feed.name || other.url === feed.url);
+    if (taken) throw new ApiError(409, 'conflict', `A feed already has this ${taken.name === feed.name ? 'name' : 'URL'}: ${taken.name}`);
+    writeAndUpdate(ports, manager, text, withFeed(manager.tool, text ?? '', feed));
+  } finally {
+    held.release();
+  }
+  return jsonResponse(201, feed);
+}
+
+/** `PUT /packages/feeds/<name>` `{url}`: points the feed at another URL, then updates the index. */
+async function putFeed({ ports, request, params }: Context) {
+  const feed = await feedBody(request, params.name);
+  const held = acquireLocks(ports, [], 'exclusive');
+  try {
+    const manager = managerOf(ports);
+    const { text, feeds } = customFeeds(ports, manager);
+    const old = placed(feeds, feed.name);
+    const taken = [...feeds, ...otherFeeds(ports, manager)].find((other) => other !== old && other.url === feed.url);
+    if (taken) throw new ApiError(409, 'conflict', `A feed already has this URL: ${taken.name}`);
+    if (old.url !== feed.url) writeAndUpdate(ports, manager, text, replacedFeed(manager.tool, text!, old, feed));
+  } finally {
+    held.release();
+  }
+  return jsonResponse(200, feed);
+}
+
+/**
+ * `DELETE /packages/feeds/<name>`: drops the feed's lines, 204. No index update follows: opkg and
+ * apk read the lists of the feeds configured, and a removed feed's is never read again.
+ */
+async function deleteFeed({ ports, params }: Context) {
+  const held = acquireLocks(ports, [], 'exclusive');
+  try {
+    const manager = managerOf(ports);
+    const { text, feeds } = customFeeds(ports, manager);
+    ports.writeFileAtomic(manager.feeds, replacedFeed(manager.tool, text!, placed(feeds, params.name)));
+  } finally {
+    held.release();
+  }
+  return plainResponse(204, undefined);
+}
+
+const isFeeds = ({ route }: Context) => route.template.startsWith('/packages/feeds');
+
+export const GET = (context: Context) => (isFeeds(context) ? getFeed(context) : getInstalled(context));
+export const POST = (context: Context) => (isFeeds(context) ? postFeed(context) : postInstalled(context));
+export const PUT = putFeed;
+export const DELETE = (context: Context) => (isFeeds(context) ? deleteFeed(context) : deleteInstalled(context));

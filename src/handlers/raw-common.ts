@@ -1,0 +1,33 @@
+import { configPath, readPackage } from '../config/store.js';
+import { checkRawPackage, curatedTarget, readsNeedRw } from '../engine/raw.js';
+import type { RawTarget } from '../engine/raw-write.js';
+import { ApiError } from '../http/errors.js';
+import { findSection, type UciPackage, type UciSection } from '../uci/index.js';
+import type { Context } from './context.js';
+
+/**
+ * The raw tree's scope was checked by the pipeline; this checks the curated tree for the section's
+ * real type (spec: Matching rules 3). A write needs `rw` of both.
+ */
+export async function requireCurated({ caller, request }: Context, pkg: string, type: string): Promise<void> {
+  const target = curatedTarget(pkg, type);
+  if (!target) return;
+  const { requireScope } = await import('../auth/gate.js');
+  requireScope(caller!, target, request.method !== 'GET' || readsNeedRw(pkg));
+}
+
+/** The package a raw path names, read, after the checks every raw request passes. */
+export async function rawPackage(context: Context): Promise<UciPackage> {
+  const { ports, params, request } = context;
+  checkRawPackage(params.package, request.method, ports.stat(configPath(params.package)) !== undefined);
+  return readPackage(ports, params.package);
+}
+
+/** The section a raw item path names, once the caller may touch its type. */
+export async function rawSection(context: Context): Promise<{ section: UciSection; target: RawTarget }> {
+  const { ports, request, params } = context;
+  const section = findSection(await rawPackage(context), params.id);
+  if (!section) throw new ApiError(404, 'not_found', `${params.package} has no section ${params.id}`);
+  await requireCurated(context, params.package, section.type);
+  return { section, target: { ports, request, pkg: params.package, id: params.id, type: section.type, run: context.run } };
+}
