@@ -14,11 +14,15 @@ export const BUDGETS = {
   coreCompressed: 30_000,
   /**
    * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. It went
-   * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB).
+   * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB),
+   * and to 62,000 with system/authorized_keys (56,789 to 61,228: its parser, handler and document paths).
    */
-  coreCompressedCeiling: 57_000,
-  /** 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391. */
-  coreInstalled: 166_000,
+  coreCompressedCeiling: 62_000,
+  /**
+   * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
+   * system/authorized_keys took it from 165,242 to 177,925.
+   */
+  coreInstalled: 179_000,
 };
 
 /**

@@ -6,6 +6,7 @@ const TOKENS = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true 
 const RAW = { target: (params: Record<string, string>) => ({ domain: 'raw', sub: params.package }) };
 const INSTALLED = { target: { domain: 'packages', sub: 'installed' } } as const;
 const FEEDS = { target: { domain: 'packages', sub: 'feeds' } } as const;
+const AUTHORIZED_KEYS = { target: { domain: 'system', sub: 'authorized_keys' } } as const;
 
 // Each route's code is loaded with import() only when the route is hit, so every route stays out of
 // the entry chunk that each request parses. The curated resources' routes are not listed: the
@@ -25,6 +26,8 @@ const FIXED_ROUTES: Route[] = [
   { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, load: () => import('./handlers/raw-item.js') },
   { template: '/batch', methods: ['POST'], access: 'token', load: () => import('./handlers/batch.js') },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, load: () => import('./handlers/password.js') },
+  { template: '/system/authorized_keys', methods: ['GET', 'POST'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
+  { template: '/system/authorized_keys/:id', methods: ['GET', 'PUT', 'DELETE'], access: AUTHORIZED_KEYS, load: () => import('./handlers/authorized-keys.js') },
   { template: '/packages/installed', methods: ['GET', 'POST'], access: INSTALLED, load: () => import('./handlers/packages.js') },
   { template: '/packages/installed/:name', methods: ['GET', 'DELETE'], access: INSTALLED, load: () => import('./handlers/packages.js') },
   { template: '/packages/feeds', methods: ['GET', 'POST'], access: FEEDS, load: () => import('./handlers/packages.js') },

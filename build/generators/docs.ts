@@ -71,6 +71,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     referencedBy,
     ...(definition.ids ? { ids: definition.ids } : {}),
     ...(definition.mgmtPath ? { mgmtPath: true } : {}),
+    ...(definition.undeletable ? { undeletable: definition.undeletable } : {}),
   };
 }
 

@@ -36,7 +36,11 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   ],
   Link: ['`<?cursor=c_<id>&limit=N>; rel="next"` when more items exist.', { type: 'string' }],
   'X-Next-Cursor': ['`c_<id>`: the cursor of the next page, when more items exist.', { type: 'string' }],
-  'X-Skipped-Lines': ['On a read-only view: the malformed lines of its file the read skipped, `0` when none. A read parses the file only as far as its answer needs.', { type: 'integer', minimum: 0 }],
+  'X-Skipped-Lines': [
+    'On a read-only view: the malformed lines of its file the read skipped, `0` when none. A read parses the file only as far as its answer needs. ' +
+      'On system/authorized_keys: the lines dropbear takes no key from, comments and blank lines aside.',
+    { type: 'integer', minimum: 0 },
+  ],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
   'Retry-After': ['Seconds to wait before retrying.', { type: 'integer' }],
   'WWW-Authenticate': ['`Bearer realm="wrtapi", error="<code>"`.', { type: 'string' }],

@@ -105,8 +105,15 @@ export function routerPorts(): Ports {
     },
 
     readFile,
-    writeFileAtomic(path, text) {
+    writeFileAtomic(path, text, mode) {
       const temporary = real(temporaryBeside(path));
+      if (mode !== undefined) {
+        // A temporary of this name can only be a dead process's, and fopen keeps the mode of a file it truncates.
+        os.remove(temporary);
+        const fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode);
+        if (fd < 0) fail('cannot write', path, fd);
+        os.close(fd);
+      }
       writeFile(temporary, text, 'w');
       const errno = os.rename(temporary, real(path));
       if (errno !== 0) {

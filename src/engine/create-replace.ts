@@ -7,7 +7,8 @@ import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { checkPreconditions, generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { checkPreconditions } from './etag.js';
 
 const SECTION_ID = /^[A-Za-z0-9_]+$/;
 // libuci names an anonymous section `cfg`, a hex counter of its position and a hex hash: a named

@@ -1,4 +1,5 @@
 // ETags and the conditional requests they serve. Collections carry none, so their reads never load this.
+import { ApiError } from '../http/errors.js';
 import type { Request } from '../http/request.js';
 import type { JsonObject } from '../resources/model.js';
 
@@ -34,4 +35,12 @@ export function conditionsOf(request: Request) {
     ifMatch: request.headerOrQuery('If-Match', 'if_match'),
     ifNoneMatch: request.headerOrQuery('If-None-Match', 'if_none_match'),
   };
+}
+
+/** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
+export function checkPreconditions(request: Request, current: JsonObject): void {
+  const { ifMatch, ifNoneMatch } = conditionsOf(request);
+  const etag = etagOf(current);
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
 }

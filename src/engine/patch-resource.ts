@@ -5,7 +5,8 @@ import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
-import { checkPreconditions, forEachField, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { forEachField, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { checkPreconditions } from './etag.js';
 
 /** The request's value at a dotted path: null when it sets the path or a group holding it to null. */
 function namedAt(named: JsonObject, path: string): Json | undefined {

@@ -11,7 +11,7 @@ import { addSection, findSection, removeSection, type UciPackage, type UciSectio
 import { curatedType, rawBodyErrors, rawReload, rawView, validationFailed, writeRawOptions } from './raw.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
-import { checkPreconditions } from './write.js';
+import { checkPreconditions } from './etag.js';
 
 export interface RawTarget {
   ports: Ports;
@@ -93,8 +93,14 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
 }
 
 export async function deleteRaw(target: RawTarget): Promise<void> {
+  // A section its curated resource may not lose (uhttpd's main) is kept here too.
+  const curated = target.type === undefined ? undefined : curatedType(target.pkg, target.type);
+  const entry = curated && (await resourceAt(curated.path));
+  const undeletable = entry && (await entry.module()).mapping.undeletable;
   await rawTransaction(target, (model) => {
     const section = existing(target, model);
+    const kept = undeletable?.[section.name];
+    if (kept) throw new ApiError(409, 'conflict', `${target.pkg}/${section.name} cannot be deleted: ${kept}`);
     removeSection(model, section.name);
     return rawView(target.pkg, section);
   });

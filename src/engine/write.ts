@@ -6,7 +6,7 @@ import { applies, isGroup, type Json, type JsonObject, type MappedField, type Re
 import { addSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
-import { conditionsOf, etagMatches, etagOf } from './etag.js';
+import { checkPreconditions, etagOf } from './etag.js';
 import { findResourceSection, sectionsOf, sectionTypeOf, viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
@@ -97,14 +97,6 @@ function managedSection(target: Target, section: UciSection): UciSection {
   return section;
 }
 
-/** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
-export function checkPreconditions(request: Request, current: JsonObject): void {
-  const { ifMatch, ifNoneMatch } = conditionsOf(request);
-  const etag = etagOf(current);
-  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
-}
-
 /**
  * Runs a write and answers with X-Mgmt-Path-Warning when it touched the caller's own path, which is
  * looked up before the write: afterwards the interface it came through may be gone. `views` gives
@@ -173,6 +165,8 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
         const section = stagedSection(target, model);
         before = viewOf(target.definition, section);
         checkPreconditions(target.request, before);
+        const kept = target.definition.undeletable?.[section.name];
+        if (kept) throw new ApiError(409, 'conflict', `${target.definition.path}/${section.name} cannot be deleted: ${kept}`);
         removeSection(model, section.name);
         return {};
       },

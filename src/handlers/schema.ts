@@ -10,11 +10,15 @@ import type { Context } from './context.js';
 /** `<package>/<resource>`: the path, or `<domain>/<type>` for a singleton domain such as `system`. */
 const keyOf = ({ path, type }: ResourceEntry) => (path.includes('/') ? path : `${path}/${type}`);
 
+/** The one key whose properties are no generated doc's: the authorized keys file is no UCI resource. */
+const AUTHORIZED_KEYS = 'system/authorized_keys';
+
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {
   const keys = (await allResources()).map(keyOf);
-  if (params.package === undefined) return jsonResponse(200, { resources: keys });
+  if (params.package === undefined) return jsonResponse(200, { resources: [...keys, AUTHORIZED_KEYS] });
   const key = `${params.package}/${params.resource}`;
+  if (key === AUTHORIZED_KEYS) return jsonResponse(200, { key, schema_properties: (await import('../openapi/authorized-keys.js')).AUTHORIZED_KEY });
   const index = keys.indexOf(key);
   if (index < 0) throw new ApiError(404, 'not_found', `No schema for ${key}`);
   const { doc } = await DOCS[index]();

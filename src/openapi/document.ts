@@ -2,6 +2,7 @@
 // response schemas and its paths from the generated docs, then the fixed paths and components the
 // build wrote as JSON.
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
+import { authorizedKeysDocument } from './authorized-keys-paths.js';
 import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { operation, resourcePaths, type Operation } from './operations.js';
@@ -81,5 +82,7 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
       Object.entries(item).map(([key, value]) => [key, key !== 'parameters' && Array.isArray(value) ? operation(...(value as Parameters<typeof operation>)) : value]),
     );
   }
-  return { ...fixed, paths, components: { ...fixed.components, schemas: { ...schemas, ...fixed.components.schemas } } };
+  // The one resource that is no UCI definition: its handler and its paths are its own.
+  const keys = authorizedKeysDocument();
+  return { ...fixed, paths: { ...paths, ...keys.paths }, components: { ...fixed.components, schemas: { ...schemas, ...keys.schemas, ...fixed.components.schemas } } };
 }

@@ -53,6 +53,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       definition.checks.map((check) => `- ${check}`).join('\n')
     : '';
   const referenced = definition.referencedBy.length ? `Refused with 409 \`conflict\` when it would leave a name in ${definition.referencedBy.join(', ')} naming nothing.` : '';
+  const kept = Object.entries(definition.undeletable ?? {}).map(([id, why]) => `Refused with 409 \`conflict\` for \`${id}\`: ${why}.`).join(' ');
   const described = (...parts: string[]) => (parts.some(Boolean) ? { description: parts.filter(Boolean).join('\n\n') } : {});
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
@@ -122,7 +123,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
         204: { description: 'Deleted: no body.', headers: headers(...writeHeaders) },
       }, {
         ...name('delete'),
-        ...described(referenced),
+        ...described(referenced, kept),
         parameters: CONDITIONAL_WRITE,
       }),
     },

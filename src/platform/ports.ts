@@ -26,9 +26,10 @@ export interface Ports {
   readFile(path: string): string | undefined;
   /**
    * Replaces the file by writing a temporary beside it and renaming it over the old one. The
-   * temporary is `.<name>.<pid>.<n>.tmp`, so what a killed writer leaves names its owner.
+   * temporary is `.<name>.<pid>.<n>.tmp`, so what a killed writer leaves names its owner. With
+   * `mode`, the temporary is created with it (less the umask), so the file never has another.
    */
-  writeFileAtomic(path: string, text: string): void;
+  writeFileAtomic(path: string, text: string, mode?: number): void;
   /** Appends with O_APPEND, so short concurrent appends never interleave. */
   appendFile(path: string, text: string): void;
   /** Creates the file only if it does not exist yet; false when it already exists. */

@@ -216,6 +216,8 @@ export interface ResourceMapping {
    * generates ids alike.
    */
   shortIds?: { when?: When; prefix: string; length: number };
+  /** Sections a DELETE refuses (409 `conflict`), by id, with what removing them would break. */
+  undeletable?: Record<string, string>;
 }
 
 /**
@@ -277,6 +279,8 @@ export interface ResourceDoc {
   ids?: string[];
   /** Its writes may carry X-Mgmt-Path-Warning. */
   mgmtPath?: boolean;
+  /** The definition's `undeletable`: the ids a DELETE refuses, and why. */
+  undeletable?: Record<string, string>;
 }
 
 /**

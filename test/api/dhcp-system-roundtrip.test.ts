@@ -275,7 +275,8 @@ test('the OpenAPI document describes the six resources and the two read-only vie
   assert.equal(paths, [
     '/dhcp/dnsmasq', '/dhcp/hosts', '/dhcp/hosts/{id}', '/dhcp/hosts/{id}/adopt',
     '/dhcp/leases', '/dhcp/leases/{id}', '/dhcp/leases6', '/dhcp/leases6/{id}', '/dhcp/odhcpd', '/dhcp/servers', '/dhcp/servers/{id}', '/dhcp/servers/{id}/adopt',
-    '/system', '/system/password', '/system/timeservers', '/system/timeservers/{id}', '/system/timeservers/{id}/adopt',
+    '/system', '/system/authorized_keys', '/system/authorized_keys/{id}', '/system/password', '/system/timeservers', '/system/timeservers/{id}',
+    '/system/timeservers/{id}/adopt',
   ]);
   const verbs = (path: string) => Object.keys(served.paths[path]).filter((key) => ['get', 'put', 'post', 'patch', 'delete'].includes(key)).sort();
   for (const singleton of ['/dhcp/dnsmasq', '/dhcp/odhcpd', '/system']) assert.equal(verbs(singleton), ['get', 'patch', 'put'], singleton);

@@ -11,14 +11,15 @@ const SNMPD = ['snmpd:accesses', 'snmpd:agents', 'snmpd:com2secs', 'snmpd:groups
 const UNBOUND = ['unbound:ext', 'unbound:server', 'unbound:srv'];
 /** In the resource table's order, by path. */
 const CURATED = [
-  'dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', ...FIREWALL, 'lldpd:config', ...MWAN3, ...NETWORK, 'openvpn:instances',
-  'prometheus_node_exporter_lua:config', ...SNMPD, 'sqm:queues', 'system', 'system:timeservers', ...UNBOUND, 'usteer:config', 'vnstat:config', ...WIRELESS,
+  'dhcp:dnsmasq', 'dhcp:hosts', 'dhcp:odhcpd', 'dhcp:servers', 'dropbear:instances', ...FIREWALL, 'lldpd:config', ...MWAN3, ...NETWORK, 'openvpn:instances',
+  'prometheus_node_exporter_lua:config', ...SNMPD, 'sqm:queues', 'system', 'system:timeservers', 'uhttpd:certs', 'uhttpd:instances', ...UNBOUND, 'usteer:config',
+  'vnstat:config', ...WIRELESS,
 ];
 /** The daemon packages' resources are read whether their daemon is installed or not. */
 const DAEMON_SCOPES = ['lldpd:ro', 'mwan3:ro', 'openvpn:ro', 'prometheus_node_exporter_lua:ro', 'snmpd:ro', 'sqm:ro', 'unbound:ro', 'usteer:ro', 'vnstat:ro'];
 /** Lock files by package: those of the stock packages and of the daemon packages' resources alike. */
 const NO_LOCKS = {
-  wrtapi: false, dhcp: false, firewall: false, network: false, system: false, wireless: false, lldpd: false, mwan3: false, openvpn: false,
+  wrtapi: false, dhcp: false, firewall: false, network: false, system: false, wireless: false, dropbear: false, uhttpd: false, lldpd: false, mwan3: false, openvpn: false,
   'prometheus-node-exporter-lua': false, snmpd: false, sqm: false, unbound: false, unbound_ext: false, unbound_srv: false, usteer: false, vnstat: false,
 };
 /** The read-only views are loaded too, but hold no configuration to sweep. */
@@ -30,7 +31,7 @@ let router: Router;
 let bearer: string;
 test.before.each(async () => {
   router = await newRouter();
-  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'network:ro', 'system:ro', 'wireless:ro', ...DAEMON_SCOPES]);
+  bearer = await router.mint('diag', ['wrtapi:diagnostics:ro', 'firewall:ro', 'dhcp:ro', 'dropbear:ro', 'network:ro', 'system:ro', 'uhttpd:ro', 'wireless:ro', ...DAEMON_SCOPES]);
 });
 test.after.each(async () => {
   await router.cleanup();

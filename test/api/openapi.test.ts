@@ -110,6 +110,11 @@ test('forwardings: read-nullable fields admit null in both halves, required ones
   assert.equal(response.required, ['id', 'managed']);
 });
 
+test('a DELETE the engine refuses for a section is stated: uhttpd\'s main instance', () => {
+  assert.match(document.paths['/uhttpd/instances/{id}'].delete.description, 'Refused with 409 `conflict` for `main`: uhttpd serves this API through instance main.');
+  assert.is(document.paths['/uhttpd/certs/{id}'].delete.description, undefined);
+});
+
 test('query fallbacks, response headers and the error envelope are declared', () => {
   const parameters = document.components.parameters as Body;
   const names = (refs: Body[]) => refs.map((ref) => parameters[ref.$ref.split('/').pop()]).map((parameter) => `${parameter.in}:${parameter.name}`);
@@ -138,7 +143,8 @@ test('GET /schema lists every resource key; /schema/firewall/forwardings answers
   assert.is(index.status, 200);
   assert.match(index.headers['strict-transport-security'], /max-age/);
   const keys = RESOURCES.map(({ path, type }) => (path.includes('/') ? path : `${path}/${type}`));
-  assert.equal((index.json as Body).resources, keys);
+  // system/authorized_keys is no UCI resource: its schema is written in src/openapi/authorized-keys.ts.
+  assert.equal((index.json as Body).resources, [...keys, 'system/authorized_keys']);
   conforms(index, { $ref: '#/components/schemas/SchemaIndex' });
 
   const one = await router.request({ method: 'GET', path: '/schema/firewall/forwardings' });
