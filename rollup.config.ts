@@ -2,6 +2,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import type { RollupOptions } from 'rollup';
+import { readdirSync } from 'node:fs';
 
 // The QuickJS bundle: one entry per program, and one chunk per route reached through import(),
 // so a request parses only the pipeline plus the code of the route it hits.
@@ -10,6 +11,10 @@ const config: RollupOptions = {
     wrtapi: 'shims/qjs/cgi.ts',
     'wrtapi-token': 'shims/qjs/token.ts',
     setup: 'shims/qjs/setup.ts',
+    // Each domain's resource table, which src/routes.ts imports by the domain's name.
+    ...Object.fromEntries(
+      readdirSync('src/generated/tables').map((file) => [`generated/tables/${file.replace(/\.ts$/, '')}`, `src/generated/tables/${file}`]),
+    ),
   },
   external: ['std', 'os'],
   plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: false }), terser({ ecma: 2020, module: true })],
@@ -21,7 +26,7 @@ const config: RollupOptions = {
     // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
     // its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(mappings|docs|tables)\//.exec(chunk.facadeModuleId ?? '');
+      const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
       if (generated) return `${generated[1]}/[name].js`;
       // Data every resource has a share of: the patterns of their docs, kept once, and the resource
       // table. A chunk imported by several has no facade: it is known by the modules it holds.

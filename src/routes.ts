@@ -61,6 +61,21 @@ function resourceRoute(resource: ResourceEntry, rest: string[]): RouteMatch | un
   return undefined;
 }
 
+// A domain's table is found by its name, so no index of the domains is parsed per request and a new
+// domain costs the others nothing; the bundle keeps each table at this path (rollup.config.ts).
+const DOMAIN = /^[a-z0-9_]+$/;
+
+async function domainResources(domain: string): Promise<ResourceEntry[]> {
+  if (!DOMAIN.test(domain)) return [];
+  try {
+    return ((await import(`./generated/tables/${domain}.js`)) as { RESOURCES: ResourceEntry[] }).RESOURCES;
+  } catch (error) {
+    // No such domain: QuickJS cannot load the file, Node finds no module.
+    if (/could not load module|ERR_MODULE_NOT_FOUND|Cannot find module/.test(`${(error as { code?: string }).code} ${(error as Error).message}`)) return [];
+    throw error;
+  }
+}
+
 export interface RouteMatch {
   route: Route;
   params: Record<string, string>;
@@ -86,7 +101,6 @@ export async function findRoute(method: string, segments: string[]): Promise<Rou
     if (match) break;
   }
   if (!match && segments.length) {
-    const { domainResources } = await import('./generated/resources.js');
     const resources = await domainResources(segments[0]);
     // `<domain>/<sub>` before `<domain>`: a singleton domain (`system`) has collections below it.
     for (const length of [2, 1]) {

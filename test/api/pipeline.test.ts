@@ -141,6 +141,10 @@ test('the insecure marker lets remote plain HTTP through and every such request 
 
 test('unknown paths answer 404 and wrong verbs 405, neither logged', async () => {
   assertEnvelope(await router.request({ method: 'GET', path: '/firewall/nothing' }), 404, 'not_found');
+  // A domain's table is imported by the domain's name: no other name, nor a path through the bundle, loads anything.
+  for (const path of ['/nosuch/rules', '/Firewall/rules', '/..%2Fmappings%2Ffirewall_rules/x', '/tables/x']) {
+    assertEnvelope(await router.request({ method: 'GET', path }), 404, 'not_found');
+  }
   const wrongVerb = await router.request({ method: 'DELETE', path: '/healthz' });
   assertEnvelope(wrongVerb, 405, 'method_not_allowed');
   assert.is(wrongVerb.headers.allow, 'GET');
