@@ -56,7 +56,7 @@ export const COUNTED: CountedRequest[] = [
   { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 56.5, target: 20 },
   { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 35.5, target: 20 },
   { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 26, target: 10 },
-  { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 46, target: 20 },
+  { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 47, target: 20 },
   { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 32, target: 20 },
   // The target: a third of ten single POSTs (issue 13); 116.6M when counted.
   { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 119.5, target: 175 },
