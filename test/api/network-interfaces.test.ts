@@ -1,5 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
@@ -15,15 +14,8 @@ const sectionOf = (name: string) => parseUci(network()).sections.find((section) 
 const meaning = (text: string) => parseUci(text).sections.map(({ type, name, options }) => ({ type, name, options: Object.fromEntries([...options].sort()) }));
 const call = (options: RequestOptions) => router.request({ ...options, headers: { ...auth, ...options.headers } });
 const fieldErrors = (response: Response) => ((response.json as Body).errors as Body[]).map((error) => `${error.field}:${error.code}`).sort();
-function filesBelow(dir: string): string[] {
-  const path = router.path(dir);
-  if (!existsSync(path)) return [];
-  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
-  );
-}
 /** Every log and state file the router wrote, as one text. */
-const written = () => ['var/log', 'tmp', 'var/emu'].flatMap(filesBelow).join('\n');
+const written = () => router.texts('/var/log', '/tmp', '/var/emu');
 
 const PRIVATE_KEY = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
 

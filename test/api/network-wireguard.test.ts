@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
@@ -14,13 +13,6 @@ const call = (options: RequestOptions) => router.request({ ...options, headers: 
 const fieldErrors = (response: Response) => ((response.json as Body).errors as Body[]).map((error) => `${error.field}:${error.code}`).sort();
 const logOf = (name: string) => (existsSync(router.path(`/var/log/${name}`)) ? readFileSync(router.path(`/var/log/${name}`), 'utf8').split('\n').filter(Boolean) : []);
 
-function filesBelow(dir: string): string[] {
-  const path = router.path(dir);
-  if (!existsSync(path)) return [];
-  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
-  );
-}
 
 const INTERFACE_KEY = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
 const PEER_KEY = 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=';
@@ -49,7 +41,7 @@ test.before.each(async () => {
 });
 test.after.each(async () => {
   // No key of the test may reach an answer's log line, a stand-in's log or a state file.
-  const written = ['var/log', 'tmp', 'var/lock'].flatMap(filesBelow).join('\n');
+  const written = router.texts('/var/log', '/tmp', '/var/lock');
   for (const key of [INTERFACE_KEY, PRESHARED]) assert.not.ok(written.includes(key), 'a secret key leaked');
   await router.cleanup();
 });

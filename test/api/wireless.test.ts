@@ -1,8 +1,7 @@
 // wireless/devices and wireless/interfaces through the CGI path: what lands in /etc/config/wireless,
 // the reloads and headers, runtime from the ubus stand-in, the key that never comes back, the
 // references to radios and network interfaces, and every refusal leaving /etc untouched.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
@@ -23,13 +22,6 @@ const wireless = () => readFileSync(router.path('/etc/config/wireless'), 'utf8')
 const section = (name: string) => parseUci(wireless()).sections.find((candidate) => candidate.name === name);
 /** Every answer the router gave in this test, headers and body. */
 const answers: string[] = [];
-function filesBelow(dir: string): string[] {
-  const path = router.path(dir);
-  if (!existsSync(path)) return [];
-  return readdirSync(path, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesBelow(join(dir, entry.name)) : entry.isFile() ? [readFileSync(join(path, entry.name), 'utf8')] : [],
-  );
-}
 /** radio1 enabled by hand: the status stand-in, which follows the configuration, sets up its interface as phy1-ap0. */
 function radio1Up() {
   const path = router.path('/etc/config/wireless');
@@ -133,7 +125,7 @@ test('an access point with a key: the file, the reload, and the key in no answer
   const open = await written({ method: 'PATCH', path: `/wireless/interfaces/${created.id}`, body: { key: null, encryption: 'none', ieee80211r: null, mobility_domain: null } }, ['network']);
   assert.is(open.has_key, false);
   assert.is(section(created.id)!.options.get('key'), undefined);
-  const produced = [...answers, ...['var/log', 'tmp', 'var/emu', 'var/lock'].flatMap(filesBelow)].join('\n');
+  const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
   assert.ok(produced.includes('Home3'), 'the answers are searched');
   for (const key of [KEY, 'another passphrase', 'short!']) assert.not.ok(produced.includes(key), `no answer, log or state file holds ${key}`);
 });

@@ -55,6 +55,8 @@ export interface Router {
   leftovers(): string[];
   /** Every file below a router directory (`/etc` by default) with its mode and bytes, to compare before and after. */
   snapshot(routerDir?: string): Map<string, string>;
+  /** Every file below these router directories as one text, to search for what must never be written (a secret). */
+  texts(...routerDirs: string[]): string;
   /** Stops the servers and removes the sandbox. */
   cleanup(): Promise<void>;
 }
@@ -169,6 +171,9 @@ export async function newRouter(options: { packageManager?: PackageManager } = {
     lock(routerPath, owner = processIdentity(process.pid)) {
       mkdirSync(dirname(join(root, routerPath)), { recursive: true });
       symlinkSync(owner, join(root, routerPath));
+    },
+    texts(...routerDirs) {
+      return routerDirs.flatMap((dir) => filesBelow(join(root, dir)).map((path) => readFileSync(path, 'utf8'))).join('\n');
     },
     snapshot(routerDir = '/etc') {
       return new Map(filesBelow(join(root, routerDir)).map((path) => [path, `${statSync(path).mode} ${readFileSync(path, 'latin1')}`]));
