@@ -3,8 +3,9 @@
 import { isGroup, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../../src/resources/model.js';
 import { HEADER, type Resource } from './inventory.js';
 
-// The resource table, split by domain: a request loads the index (a loader per domain) and the
-// table of the domain its path names, so a request pays nothing for the other domains' resources.
+// The resource table, split by domain: routing imports the table of the path's domain by its name
+// (src/routes.ts), so a request pays nothing for the other domains' resources; the index (a loader
+// per domain) serves the writes that look up their referrers, the diagnostics and /schema.
 // Each table holds its rows as JSON text (see mappingModule), with one loader each.
 export function resourcesModules(resources: Resource[]): { index: string; tables: Map<string, string> } {
   const byDomain = new Map<string, Resource[]>();
@@ -22,12 +23,6 @@ export function resourcesModules(resources: Resource[]): { index: string; tables
     '',
     `const TABLES: [string, () => Promise<{ RESOURCES: ResourceEntry[] }>][] = [\n${loaders.join('\n')}\n];`,
     '',
-    '/** The resources whose path begins with `domain`, none for a name that is no domain. */',
-    'export async function domainResources(domain: string): Promise<ResourceEntry[]> {',
-    '  const table = TABLES.find(([name]) => name === domain);',
-    '  return table ? (await table[1]()).RESOURCES : [];',
-    '}',
-    '',
     '/** Every resource, in the order of the docs index. */',
     'export async function allResources(): Promise<ResourceEntry[]> {',
     '  return (await Promise.all(TABLES.map(async ([, load]) => (await load()).RESOURCES))).flat();',
@@ -35,7 +30,8 @@ export function resourcesModules(resources: Resource[]): { index: string; tables
     '',
     '/** The resource at a path. */',
     'export async function resourceAt(path: string): Promise<ResourceEntry | undefined> {',
-    "  return (await domainResources(path.split('/')[0])).find((entry) => entry.path === path);",
+    "  const table = TABLES.find(([name]) => name === path.split('/')[0]);",
+    '  return table && (await table[1]()).RESOURCES.find((entry) => entry.path === path);',
     '}',
     '',
   ].join('\n');

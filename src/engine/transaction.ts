@@ -99,7 +99,7 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
   }
   const packages = [...new Set(plans.flatMap((plan) => plan.packages))];
   const writes = [...new Set(plans.flatMap((plan) => plan.writes))];
-  let held;
+  let held: ReturnType<typeof acquireLocks>;
   try {
     held = acquireLocks(ports, packages, 'shared');
   } catch (error) {

@@ -82,7 +82,7 @@ function readPlan(packages: string[], read: (staged: (pkg: string) => import('..
   return { packages, writes: [], reload: [], stage: (staged) => read(staged) as JsonObject };
 }
 
-async function answerOf(response: Response): Promise<Answer> {
+function answerOf(response: Response): Answer {
   const warning = response.headers['X-Mgmt-Path-Warning'];
   return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null, ...(warning ? { warning } : {}) };
 }

@@ -9,13 +9,13 @@ const JSON_PATCH = 'application/json-patch+json';
 
 async function target({ ports, request, route, params, run }: Context) {
   const entry = route.resource!;
-  return { ports, request, entry, definition: (await entry.module()).mapping, id: params.id, run };
+  const module = await entry.module();
+  return { ports, request, entry, module, definition: module.mapping, id: params.id, run };
 }
 
 /** One resource with its ETag; a matching If-None-Match answers 304 with no body. */
 export async function GET(context: Context) {
-  const { definition, id, ports, request } = await target(context);
-  const module = await context.route.resource!.module();
+  const { definition, module, id, ports, request } = await target(context);
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
   const etag = etagOf(body);
