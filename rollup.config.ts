@@ -2,19 +2,50 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import type { RollupOptions } from 'rollup';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+
+/** What code imports by a computed name (engine/tables.ts, src/main.ts) is kept at its source path. */
+const byName = (folder: string, chosen: (file: string) => boolean = () => true) =>
+  Object.fromEntries(readdirSync(folder).filter(chosen).map((file) => [`${folder.replace(/^src\//, '')}/${file.replace(/\.ts$/, '')}`, `${folder}/${file}`]));
+/** A route module exports a handler per verb (handlers/context.ts). */
+const isRouteModule = (file: string) => /^export ((async )?function|const) (GET|POST|PUT|PATCH|DELETE)\b/m.test(readFileSync(`src/handlers/${file}`, 'utf8'));
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
+let placement: Map<string, string> | undefined;
+/**
+ * The chunk of each module the CGI entry imports statically: the entry itself, or, for a module the
+ * other two programs import too, a chunk of its own (a manual chunk takes in all it imports, so
+ * these must be placed before it; and the token CLI must never load the CGI entry).
+ */
+function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
+  const reach = (entry: string) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(resolve(entry));
+    return seen;
+  };
+  if (!placement) {
+    const others = new Set([...reach(config.input.setup), ...reach(config.input['wrtapi-token'])]);
+    placement = new Map([...reach(config.input.wrtapi)].map((id) => [id, others.has(id) ? basename(id, '.ts') : 'wrtapi']));
+  }
+  return placement;
+}
 
 // The QuickJS bundle: one entry per program, and one chunk per route reached through import(),
 // so a request parses only the pipeline plus the code of the route it hits.
-const config: RollupOptions = {
+const config: RollupOptions & { input: Record<string, string> } = {
   input: {
     wrtapi: 'shims/qjs/cgi.ts',
     'wrtapi-token': 'shims/qjs/token.ts',
     setup: 'shims/qjs/setup.ts',
-    // Each domain's resource table, which src/routes.ts imports by the domain's name.
-    ...Object.fromEntries(
-      readdirSync('src/generated/tables').map((file) => [`generated/tables/${file.replace(/\.ts$/, '')}`, `src/generated/tables/${file}`]),
-    ),
+    ...byName('src/generated/tables'),
+    ...byName('src/generated/mappings'),
+    ...byName('src/handlers', isRouteModule),
   },
   external: ['std', 'os'],
   plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: false }), terser({ ecma: 2020, module: true })],
@@ -26,13 +57,14 @@ const config: RollupOptions = {
     // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
     // its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      const generated = /\/generated\/(mappings|docs)\//.exec(chunk.facadeModuleId ?? '');
-      if (generated) return `${generated[1]}/[name].js`;
+      if (/\/generated\/docs\//.test(chunk.facadeModuleId ?? '')) return 'docs/[name].js';
       // Data every resource has a share of: the patterns of their docs, kept once, and the resource
       // table. A chunk imported by several has no facade: it is known by the modules it holds.
       const only = chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '';
       if (/\/generated\/patterns\.ts$/.test(only)) return 'docs/[name].js';
       if (/\/generated\/(resources|raw)\.ts$/.test(only)) return 'mappings/[name].js';
+      // One folder below the root, as in src/, so that its computed import()s find their modules.
+      if (/\/engine\/tables\.ts$/.test(only)) return 'engine/[name].js';
       // A chunk of one domain's definitions, maybe with the vocabulary they alone use (codecs).
       const places = chunk.moduleIds.map((id) => /\/src\/resources\/(?:(\w+)\/)?\w+\.ts$/.exec(id));
       const domains = new Set(places.map((place) => place?.[1]).filter(Boolean));
@@ -41,7 +73,12 @@ const config: RollupOptions = {
     },
     // What raw passthrough knows of the curated types grows with the inventory: a chunk of its own,
     // weighed as the resources' share.
-    manualChunks: (id) => (/\/generated\/raw\.ts$/.test(id) ? 'raw' : undefined),
+    manualChunks: (id, { getModuleInfo }) => {
+      if (/\/generated\/raw\.ts$/.test(id)) return 'raw';
+      if (/\/engine\/tables\.ts$/.test(id)) return 'tables';
+      // What every request runs stays in the entry, though route modules, entries too, import it.
+      return entryPlacement(getModuleInfo).get(id);
+    },
     generatedCode: 'es2015',
     hoistTransitiveImports: false,
   },

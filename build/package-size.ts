@@ -15,9 +15,11 @@ export const BUDGETS = {
   /**
    * Enforced until the aim is met: today's core and a margin, so it cannot grow unnoticed. It went
    * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB),
-   * and to 62,000 with system/authorized_keys (56,789 to 61,228: its parser, handler and document paths).
+   * and to 62,000 with system/authorized_keys (56,789 to 61,228: its parser, handler and document paths),
+   * and to 62,500 when the fixed routes left the entry for a table per path segment (61,063 to 62,084:
+   * twelve more files, each with its tar header, for 1.4M fewer instructions on every request).
    */
-  coreCompressedCeiling: 62_000,
+  coreCompressedCeiling: 62_500,
   /**
    * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
    * system/authorized_keys took it from 165,242 to 177,925.
@@ -69,7 +71,7 @@ const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compress
 export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packageSize: (files: Map<string, Buffer>) => number): SizeReport {
   const paths = [...files.keys()].sort();
   const names = paths
-    .map((path) => /^\/mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
+    .map((path) => /^\/(?:generated\/)?mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
     .filter((name): name is string => name !== undefined && !SHARED_STEMS.includes(name));
   // Whose each path is: one resource's, the resources' of a domain (what their definitions share,
   // `resources/firewall_common.js`, and their table, `tables/firewall.js`), every resource's (the

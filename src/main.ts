@@ -6,8 +6,9 @@ import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
 import { readRequest, type Request } from './http/request.js';
 import { errorResponse, renderCgi, type Response } from './http/response.js';
-import type { Route } from './handlers/context.js';
-import { findRoute } from './routes.js';
+import type { Route, RouteModule } from './handlers/context.js';
+import { routeTable } from './engine/tables.js';
+import type { FixedRoute } from './routes.js';
 import { ulid } from './platform/ulid.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -40,10 +41,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
       const gate = await import('./auth/gate.js');
       const caller = (outcome.caller = await gate.authenticate(ports, request));
       gate.enforceRateLimit(ports, caller, request.remoteAddr);
-      if (route.access !== 'token') {
-        const { target, readsNeedRw } = route.access;
-        gate.requireScope(caller, typeof target === 'function' ? target(params) : target, WRITE_METHODS.has(request.method) || !!readsNeedRw);
-      }
+      if (route.access !== 'token') gate.requireAccess(caller, route.access, params, WRITE_METHODS.has(request.method));
     }
     const run = async () => {
       const module = await route.load();
@@ -58,6 +56,46 @@ export async function handleRequest(ports: Ports): Promise<void> {
   // soon as a 204's headers arrive, so whatever came after the answer could be lost.
   await recordOutcome(ports, outcome, ports.now() - started);
   ports.writeStdout(renderCgi(outcome.response, outcome.requestId));
+}
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/**
+ * The route for a request, from the table of its path's first segment: a fixed route of src/routes.ts,
+ * else a curated resource of the domain of that name. `404 not_found` for an unknown path, `405`
+ * for a verb the route does not serve.
+ */
+async function findRoute(method: string, segments: string[]): Promise<RouteMatch> {
+  const table = await routeTable<FixedRoute>(segments[0] ?? '');
+  let match: RouteMatch | undefined;
+  for (const { handler, ...fixed } of table.routes) {
+    const params = matchTemplate(fixed.template, segments);
+    // The bundle keeps each route module at src/handlers/<name> (rollup.config.ts).
+    if (params) match = { route: { ...fixed, load: (): Promise<RouteModule> => import(`./handlers/${handler}.js`) }, params };
+    if (match) break;
+  }
+  if (!match && table.resources.length) match = (await import('./handlers/resource-routes.js')).resourceRoute(table.resources, segments);
+  if (!match) throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
+  if (!match.route.methods.includes(method)) {
+    throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${match.route.template}`, {
+      headers: { Allow: match.route.methods.join(', ') },
+    });
+  }
+  return match;
+}
+
+function matchTemplate(template: string, segments: string[]): Record<string, string> | undefined {
+  const parts = template.split('/').filter(Boolean);
+  if (parts.length !== segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].startsWith(':')) params[parts[i].slice(1)] = segments[i];
+    else if (parts[i] !== segments[i]) return undefined;
+  }
+  return params;
 }
 
 function clientRequestId(candidate: string | undefined): string | undefined {

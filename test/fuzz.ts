@@ -1,7 +1,7 @@
 // `npm run fuzz`: 1000 random and mutated writes per curated resource (WRTAPI_FUZZ_COUNT to change
 // it, WRTAPI_SEED to replay) through the CGI path on the native engine; prints the figures and exits
 // non-zero on any failure or leftover.
-import { allResources } from '../src/generated/resources.js';
+import { allResources } from '../src/engine/tables.js';
 import { fuzzResource } from './support/fuzz.js';
 import { documentedRouter } from './support/router.js';
 import { seeded } from './support/schema-values.js';

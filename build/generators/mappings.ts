@@ -1,13 +1,15 @@
 // What a read loads: the resource table of its domain, and per resource its mapping (the
 // definition without schemas, descriptions and rules) as JSON text.
 import { isGroup, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../../src/resources/model.js';
+import type { FixedRoute } from '../../src/routes.js';
 import { HEADER, type Resource } from './inventory.js';
 
-// The resource table, split by domain: routing imports the table of the path's domain by its name
-// (src/routes.ts), so a request pays nothing for the other domains' resources; the index (a loader
-// per domain) serves the writes that look up their referrers, the diagnostics and /schema.
-// Each table holds its rows as JSON text (see mappingModule), with one loader each.
-export function resourcesModules(resources: Resource[]): { index: string; tables: Map<string, string> } {
+// The route tables, one per first path segment: routing imports the table of the path's first
+// segment by its name (engine/tables.ts), so a request pays nothing for the other domains'
+// resources nor for the other fixed routes. A table holds the fixed routes of its segment
+// (src/routes.ts) and the resources of the domain of that name, each as JSON text, with the names
+// of the modules that serve them; the index lists the domains, for what walks every resource.
+export function tableModules(resources: Resource[], fixedRoutes: FixedRoute[]): { index: string; tables: Map<string, string> } {
   const byDomain = new Map<string, Resource[]>();
   for (const resource of resources) {
     const [domain] = resource.definition.path.split('/');
@@ -16,30 +18,20 @@ export function resourcesModules(resources: Resource[]): { index: string; tables
   }
   // allResources() concatenates the tables: that must be the inventory's order, which the docs index shares.
   if ([...byDomain.values()].flat().some((resource, i) => resource !== resources[i])) throw new Error('a domain\'s paths do not sort together');
-  const tables = new Map([...byDomain].map(([domain, members]) => [domain, tableModule(members, resources)]));
-  const loaders = [...byDomain.keys()].map((domain) => `  [${JSON.stringify(domain)}, () => import(${JSON.stringify(`./tables/${domain}.js`)})],`);
-  const index = [
-    `${HEADER}import type { ResourceEntry } from '../resources/model.js';`,
-    '',
-    `const TABLES: [string, () => Promise<{ RESOURCES: ResourceEntry[] }>][] = [\n${loaders.join('\n')}\n];`,
-    '',
-    '/** Every resource, in the order of the docs index. */',
-    'export async function allResources(): Promise<ResourceEntry[]> {',
-    '  return (await Promise.all(TABLES.map(async ([, load]) => (await load()).RESOURCES))).flat();',
-    '}',
-    '',
-    '/** The resource at a path. */',
-    'export async function resourceAt(path: string): Promise<ResourceEntry | undefined> {',
-    "  const table = TABLES.find(([name]) => name === path.split('/')[0]);",
-    '  return table && (await table[1]()).RESOURCES.find((entry) => entry.path === path);',
-    '}',
-    '',
-  ].join('\n');
+  const routesBySegment = new Map<string, FixedRoute[]>();
+  for (const route of fixedRoutes) {
+    const name = route.template.split('/')[1].replace(/\./g, '_');
+    if (resources.some(({ definition }) => `/${definition.path}` === route.template.split('/:')[0])) throw new Error(`${route.template} is a curated resource's path`);
+    routesBySegment.set(name, [...(routesBySegment.get(name) ?? []), route]);
+  }
+  const names = [...new Set([...byDomain.keys(), ...routesBySegment.keys()])].sort();
+  const tables = new Map(names.map((name) => [name, tableModule(routesBySegment.get(name) ?? [], byDomain.get(name) ?? [], resources)]));
+  const index = `${HEADER}\nexport const DOMAINS: string[] = ${JSON.stringify([...byDomain.keys()])};\n`;
   return { index, tables };
 }
 
-function tableModule(members: Resource[], resources: Resource[]): string {
-  const rows = members.map(({ definition }) => {
+function tableModule(routes: FixedRoute[], members: Resource[], resources: Resource[]): string {
+  const rows = members.map(({ definition, module }) => {
     const [domain, sub] = definition.path.split('/');
     // A view is no set of sections: nothing names it, though it shares its source's package and type.
     const referencedBy = definition.kind === 'view' ? [] : resources
@@ -52,17 +44,13 @@ function tableModule(members: Resource[], resources: Resource[]): string {
       type: definition.type,
       scope: sub === undefined ? { domain } : { domain, sub },
       ...(referencedBy.length ? { referencedBy } : {}),
+      mapping: module,
     };
   });
-  const loaders = members.map(({ module }) => `  () => import(${JSON.stringify(`../mappings/${module}.js`)}),`);
   return [
-    `${HEADER}import type { ResourceEntry, ResourceModule } from '../../resources/model.js';`,
-    '',
-    `const LOADERS: (() => Promise<ResourceModule>)[] = [\n${loaders.join('\n')}\n];`,
-    '',
-    `const ROWS: Omit<ResourceEntry, 'module'>[] = JSON.parse(${JSON.stringify(JSON.stringify(rows))});`,
-    '',
-    'export const RESOURCES: ResourceEntry[] = ROWS.map((row, i) => ({ ...row, module: LOADERS[i] }));',
+    HEADER,
+    ...(routes.length ? [`export const ROUTES = JSON.parse(${JSON.stringify(JSON.stringify(routes))});`] : []),
+    ...(rows.length ? [`export const RESOURCES = JSON.parse(${JSON.stringify(JSON.stringify(rows))});`] : []),
     '',
   ].join('\n');
 }

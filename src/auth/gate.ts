@@ -4,7 +4,7 @@ import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
-import { decide, targetName, type Target } from './scopes.js';
+import { decide, targetName, type ScopedAccess, type Target } from './scopes.js';
 import { findByBearer, SERVICE_PACKAGE, tokensIn, withLastUse, type Token } from './tokens.js';
 
 const BEARER = /^Bearer +([!-~]+)$/i;
@@ -38,6 +38,11 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
 /** Takes the request from the token's bucket and stamps its use; the caller then carries the last use before it. */
 export function enforceRateLimit(ports: Ports, caller: Caller, ip: string): void {
   caller.token = withLastUse(caller.token, takeFromBucket(ports, caller.token, limitFor(caller.config, caller.token), ip));
+}
+
+export function requireAccess(caller: Caller, { target, readsNeedRw }: ScopedAccess, params: Record<string, string>, write: boolean): void {
+  const sub = target.sub?.startsWith(':') ? params[target.sub.slice(1)] : target.sub;
+  requireScope(caller, sub === undefined ? { domain: target.domain } : { domain: target.domain, sub }, write || !!readsNeedRw);
 }
 
 export function requireScope(caller: Caller, target: Target, write: boolean): void {

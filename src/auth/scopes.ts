@@ -12,6 +12,15 @@ export interface Target {
   sub?: string;
 }
 
+/** What a route asks of its caller: nothing, any valid token, or a scope on its target. */
+export type RouteAccess = 'open' | 'token' | ScopedAccess;
+
+/** A target whose `sub` is `:<name>` takes it from the path's parameter (`raw:<package>`); `readsNeedRw` asks rw of reads too. */
+export interface ScopedAccess {
+  target: Target;
+  readsNeedRw?: true;
+}
+
 /** `firewall:rules`, or `system` for a bare domain: how a target is named in scopes and diagnostics. */
 export function targetName(target: Target): string {
   return target.sub === undefined ? target.domain : `${target.domain}:${target.sub}`;

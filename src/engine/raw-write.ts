@@ -1,7 +1,7 @@
 // Raw writes: the same transaction as curated writes (locks, snapshot, atomic commit, reload of the
 // package's services, restore on failure), with the same refusal of a change that leaves a curated
 // section naming one that is gone. The answer carries none of the reload or kernel headers.
-import { resourceAt } from '../generated/resources.js';
+import { resourceAt } from './tables.js';
 import { ApiError } from '../http/errors.js';
 import type { Request } from '../http/request.js';
 import type { Ports } from '../platform/ports.js';

@@ -1,5 +1,5 @@
 import { ApiError, type FieldError } from '../http/errors.js';
-import { resourceAt } from '../generated/resources.js';
+import { resourceAt } from './tables.js';
 import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
 import { servesType, typeFieldValue } from './read.js';
 import type { UciPackage } from '../uci/index.js';

@@ -1,7 +1,7 @@
 import { decide, targetName } from '../auth/scopes.js';
 import { readPackage } from '../config/store.js';
 import { ApiError, type FieldError, type SweepErrorCode } from '../http/errors.js';
-import { allResources } from '../generated/resources.js';
+import { allResources } from './tables.js';
 import type { ResourceEntry } from '../resources/model.js';
 import type { Ports } from '../platform/ports.js';
 import type { UciPackage } from '../uci/index.js';

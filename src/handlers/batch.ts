@@ -2,7 +2,7 @@
 // runs through the same handler (or raw write) as on its own, with a runner that hands its plan to
 // the batch instead of running it: once every operation has given its plan, the plans run as one
 // transaction (engine/transaction.ts runPlans), and each operation's answer is made from its result.
-import { requireScope } from '../auth/gate.js';
+import { requireAccess, requireScope } from '../auth/gate.js';
 import { decide } from '../auth/scopes.js';
 import { configPath, readPackage } from '../config/store.js';
 import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
@@ -135,10 +135,7 @@ async function perform(context: Context, operation: Operation, index: number, ru
     throw new ApiError(422, 'validation_failed', `${operation.path} cannot be part of a batch`, { errors: [{ field, code: 'invalid_format', message: 'a batch holds operations on curated and raw paths only' }] });
   }
   const write = operation.method !== 'GET';
-  if (typeof route.access === 'object') {
-    const { target, readsNeedRw: needRw } = route.access;
-    requireScope(context.caller!, typeof target === 'function' ? target(params) : target, write || !!needRw);
-  }
+  if (typeof route.access === 'object') requireAccess(context.caller!, route.access, params, write);
   const sub: Context = { ...context, request, params, route, run };
   if (raw) return performRaw(sub, write);
   const entry = route.resource!;

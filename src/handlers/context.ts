@@ -2,7 +2,7 @@
 // table from these, and every handler takes a Context.
 
 import type { Caller } from '../auth/gate.js';
-import type { Target } from '../auth/scopes.js';
+import type { RouteAccess } from '../auth/scopes.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
@@ -36,11 +36,8 @@ export interface Route {
   /** The path template, also the `path` label of metrics, e.g. `/firewall/rules/:id`. */
   template: string;
   methods: string[];
-  /**
-   * `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope
-   * check; else the scope target (or how the path's parameters give it), and whether even reads need `rw`.
-   */
-  access: 'open' | 'token' | { target: Target | ((params: Record<string, string>) => Target); readsNeedRw?: true };
+  /** `open`: served without a token (the TLS rule still applies); `token`: any valid token, no scope check. */
+  access: RouteAccess;
   load: () => Promise<RouteModule>;
   /** The curated resource a route of the generic engine serves. */
   resource?: ResourceEntry;

@@ -3,7 +3,7 @@ import { SERVICE_PACKAGE } from '../auth/tokens.js';
 import { lockState } from '../config/locks.js';
 import { recentErrors } from '../pipeline/error-ring.js';
 import { ApiError } from '../http/errors.js';
-import { allResources } from '../generated/resources.js';
+import { allResources } from '../engine/tables.js';
 import { managementPath } from '../engine/management-path.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';

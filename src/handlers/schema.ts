@@ -1,6 +1,6 @@
 import { DOCS } from '../generated/docs.js';
 import { pattern } from '../generated/patterns.js';
-import { allResources } from '../generated/resources.js';
+import { allResources } from '../engine/tables.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
 import { schemaProperties, withPatterns } from '../openapi/members.js';

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import { fuzzResource } from '../support/fuzz.js';
 import { documentedRouter, type Router } from '../support/router.js';
 import { seeded, type Schema } from '../support/schema-values.js';

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import { newRouter, type Response, type Router } from '../support/router.js';
 
 const RESOURCES = await allResources();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import { installDaemons } from '../support/daemons.js';
 import { newRouter, type Router } from '../support/router.js';
 

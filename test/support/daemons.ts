@@ -2,7 +2,7 @@
 // the API: the init script (the sandbox's recording stand-in) and the configuration files exactly
 // as the package ships them (test/fixtures/uci/upstream/<package>, each naming its source).
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import * as assert from 'uvu/assert';
 import type { UciSection } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';

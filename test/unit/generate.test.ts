@@ -10,7 +10,7 @@ import { schemaCheck } from '../../src/engine/schema-check.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import { DOCS } from '../../src/generated/docs.js';
 import { pattern } from '../../src/generated/patterns.js';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import { mapping as generatedRulesMapping } from '../../src/generated/mappings/firewall_rules.js';
 import { boolean, choice, field, integer, list, text } from '../../src/resources/codecs.js';
 import defaults from '../../src/resources/firewall/defaults.js';

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decide } from '../../src/auth/scopes.js';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 import { curatedTarget, rawBodyErrors, rawView, writeRawOptions } from '../../src/engine/raw.js';
 import type { UciSection } from '../../src/uci/index.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SCOPE_TREE } from '../../src/auth/scope-tree.js';
-import { allResources } from '../../src/generated/resources.js';
+import { allResources } from '../../src/engine/tables.js';
 
 const RESOURCES = await allResources();
 

@@ -1,0 +1,41 @@
+import type { ResourceEntry, ResourceModule } from '../resources/model.js';
+
+/** A resource as its table holds it: data, with the name of its generated mapping module. */
+type ResourceRow = Omit<ResourceEntry, 'module'> & { mapping: string };
+
+/** A path's first segment's table: its fixed routes (`R`, src/routes.ts) and the curated resources of the domain of that name. */
+export interface RouteTable<R> {
+  routes: R[];
+  resources: ResourceEntry[];
+}
+
+// Tables and mappings are found by name, so no index of them is parsed per request and a new domain
+// costs the others nothing. Rollup leaves a computed import() as written: the bundle keeps these
+// modules at the paths they have under src/, and this module one folder below the root (rollup.config.ts).
+const NAME = /^[a-z0-9_]+$/;
+
+export async function routeTable<R>(segment: string): Promise<RouteTable<R>> {
+  const name = segment.replace(/\./g, '_');
+  let table: { ROUTES?: R[]; RESOURCES?: ResourceRow[] } = {};
+  if (NAME.test(name)) {
+    try {
+      table = await import(`../generated/tables/${name}.js`);
+    } catch (error) {
+      // No such table: QuickJS cannot load the file, Node finds no module.
+      if (!/could not load module|ERR_MODULE_NOT_FOUND|Cannot find module/.test(`${(error as { code?: string }).code} ${(error as Error).message}`)) throw error;
+    }
+  }
+  const resources = (table.RESOURCES ?? []).map(({ mapping, ...row }) => ({ ...row, module: (): Promise<ResourceModule> => import(`../generated/mappings/${mapping}.js`) }));
+  return { routes: table.ROUTES ?? [], resources };
+}
+
+/** The curated resource at a path. */
+export async function resourceAt(path: string): Promise<ResourceEntry | undefined> {
+  return (await routeTable(path.split('/')[0])).resources.find((entry) => entry.path === path);
+}
+
+/** Every curated resource, in the order of the docs index: for the diagnostics, /schema and the sweep, never per write. */
+export async function allResources(): Promise<ResourceEntry[]> {
+  const { DOMAINS } = await import('../generated/resources.js');
+  return (await Promise.all(DOMAINS.map(async (domain) => (await routeTable(domain)).resources))).flat();
+}
