@@ -169,7 +169,7 @@ function fixedPaths(): Record<string, Operation> {
       }),
       delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
         operationId: 'deleteRaw',
-        description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section.`,
+        description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
         parameters: CONDITIONS,
       }),
     },
@@ -201,6 +201,7 @@ const RAW_ACCESS =
 const RAW_WRITE =
   'One transaction, as a curated write: the package\'s services are reloaded (those of its curated resources, else its own init script if it has one) and a failed reload restores the file; no reload headers. ' +
   'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
+  'A section of uhttpd\'s instances is held to that resource\'s self-lockout rules too: a write that would stop instance `main` serving this API is 422 `conflict` on the option. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
 const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
 const rawWritten = { description: 'The section as written.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) };

@@ -6,10 +6,11 @@ import { ApiError } from '../http/errors.js';
 import type { Request } from '../http/request.js';
 import type { Ports } from '../platform/ports.js';
 import { ulid } from '../platform/ulid.js';
-import type { Json, JsonObject } from '../resources/model.js';
+import { isGroup, type Json, type JsonObject, type ResourceEntry, type RuleContext } from '../resources/model.js';
 import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { curatedType, rawBodyErrors, rawReload, rawView, validationFailed, writeRawOptions } from './raw.js';
-import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
+import { checkNoDanglingReferences, referencedNames, referrersOf } from './references.js';
+import { viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkPreconditions } from './etag.js';
 
@@ -30,15 +31,36 @@ export interface RawTarget {
   authorize?: (type: string) => void;
 }
 
-async function referrersOfType(pkg: string, type: string | undefined): Promise<Referrer[]> {
+async function curatedEntry(pkg: string, type: string | undefined): Promise<ResourceEntry | undefined> {
   const curated = type === undefined ? undefined : curatedType(pkg, type);
-  const entry = curated && (await resourceAt(curated.path));
-  return entry ? referrersOf(entry) : [];
+  return curated && resourceAt(curated.path);
 }
 
-async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => JsonObject): Promise<JsonObject> {
+/** The rules of a definition that `guardsRaw`, run on the staged section as its resource would read it. */
+async function guardOf(entry: ResourceEntry | undefined): Promise<((model: UciPackage, name: string, context: RuleContext) => void) | undefined> {
+  const module = entry && (await entry.module());
+  const rules = module?.mapping.guardsRaw && (await module.rules());
+  if (!rules) return undefined;
+  const { mapping } = module;
+  return (model, name, context) => {
+    const errors = rules(viewOf(mapping, findSection(model, name)!), context);
+    const optionOf = (field: string) => {
+      const member = mapping.members[field];
+      return member && !isGroup(member) ? `options.${member.option ?? field}` : field;
+    };
+    if (errors.length) throw validationFailed(errors.map((error) => ({ ...error, field: optionOf(error.field) })));
+  };
+}
+
+function copyOf(model: UciPackage): UciPackage {
+  return { sections: model.sections.map((section) => ({ ...section, options: new Map([...section.options].map(([name, value]) => [name, Array.isArray(value) ? [...value] : value])) })) };
+}
+
+/** `type`: the section's type before the write, which decides the references to keep and the rules that guard it. */
+async function rawTransaction(target: RawTarget, type: string | undefined, stage: (model: UciPackage) => JsonObject): Promise<JsonObject> {
   const { ports, pkg } = target;
-  const referrers = await referrersOfType(pkg, target.type);
+  const entry = await curatedEntry(pkg, type);
+  const [referrers, guard] = await Promise.all([entry && target.type !== undefined ? referrersOf(entry) : [], guardOf(entry)]);
   const { reload, provider } = rawReload(pkg, (service) => ports.stat(`/etc/init.d/${service}`) !== undefined);
   const plan: WritePlan<JsonObject> = {
     packages: [...new Set([pkg, ...referrers.map(({ definition }) => definition.package)])],
@@ -47,7 +69,10 @@ async function rawTransaction(target: RawTarget, stage: (model: UciPackage) => J
     provider,
     stage(staged) {
       const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
+      // The rules compare the section as written with the package as it was, as a curated write's do.
+      const before = guard && copyOf(staged(pkg));
       const result = stage(staged(pkg));
+      if (before) guard!(staged(pkg), result.id as string, { read: (name) => (name === pkg ? before : staged(name)), id: result.id as string, file: (path) => ports.readFile(path) });
       checkNoDanglingReferences(referrers, names, staged);
       return result;
     },
@@ -67,7 +92,7 @@ function existing(target: RawTarget, model: UciPackage): UciSection {
 export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
   const errors = rawBodyErrors(body, undefined);
   if (errors.length) throw validationFailed(errors);
-  return rawTransaction(target, (model) => {
+  return rawTransaction(target, body.type as string, (model) => {
     target.authorize?.(body.type as string);
     const name = typeof body.id === 'string' ? body.id : ulid(target.ports.now(), target.ports.randomBytes(10));
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${target.pkg} already has a section named ${name}`);
@@ -80,7 +105,7 @@ export async function createRaw(target: RawTarget, body: JsonObject): Promise<Js
 /** PUT, a merge patch (options named null are removed), or a JSON Patch of the section's view. */
 export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' | 'merge' | 'jsonPatch'): Promise<JsonObject> {
   const jsonPatch = mode === 'jsonPatch' ? await import('./patch.js') : undefined;
-  return rawTransaction(target, (model) => {
+  return rawTransaction(target, target.type, (model) => {
     const section = existing(target, model);
     const after = jsonPatch ? jsonPatch.patchedObject(rawView(target.pkg, section), body) : (body as JsonObject);
     const merge = mode === 'merge';
@@ -94,10 +119,9 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
 
 export async function deleteRaw(target: RawTarget): Promise<void> {
   // A section its curated resource may not lose (uhttpd's main) is kept here too.
-  const curated = target.type === undefined ? undefined : curatedType(target.pkg, target.type);
-  const entry = curated && (await resourceAt(curated.path));
+  const entry = await curatedEntry(target.pkg, target.type);
   const undeletable = entry && (await entry.module()).mapping.undeletable;
-  await rawTransaction(target, (model) => {
+  await rawTransaction(target, target.type, (model) => {
     const section = existing(target, model);
     const kept = undeletable?.[section.name];
     if (kept) throw new ApiError(409, 'conflict', `${target.pkg}/${section.name} cannot be deleted: ${kept}`);

@@ -218,6 +218,11 @@ export interface ResourceMapping {
   shortIds?: { when?: When; prefix: string; length: number };
   /** Sections a DELETE refuses (409 `conflict`), by id, with what removing them would break. */
   undeletable?: Record<string, string>;
+  /**
+   * Its rules guard the router rather than the form (uhttpd's `main` keeps serving this API): a raw
+   * write of a section of its type is held to them too, on the section's curated view.
+   */
+  guardsRaw?: true;
 }
 
 /**

@@ -99,6 +99,19 @@ test('self-lockout: while main serves this API, deleting it or taking away what 
     const body = await refused({ method: 'PATCH', path: '/uhttpd/instances/main', body: patch }, 422, errors);
     assert.match(body.errors[0].message, 'instance main serves this API');
   }
+  // Raw passthrough is held to the same guard, on the section as its resource reads it.
+  const rawBody = await refused({ method: 'PATCH', path: '/raw/uhttpd/main', body: { options: { alias: null, cgi_prefix: '/cgi' } } }, 422, ['options.alias:conflict', 'options.cgi_prefix:conflict']);
+  assert.match(rawBody.errors[0].message, 'instance main serves this API');
+  const stored = (await call({ method: 'GET', path: '/raw/uhttpd/main' })).json as Body;
+  await refused({ method: 'PUT', path: '/raw/uhttpd/main', body: { ...stored, options: { ...(stored.options as Body), enabled: '0' } } }, 422, ['options.enabled:conflict']);
+  await refused(
+    { method: 'PATCH', path: '/raw/uhttpd/main', headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify([{ op: 'replace', path: '/options/alias', value: ['/api/v3=/cgi-bin/other'] }]) },
+    422,
+    ['options.alias:conflict'],
+  );
+  const kept = await call({ method: 'PATCH', path: '/raw/uhttpd/main', body: { options: { max_requests: '5' } } });
+  assert.is(kept.status, 200, kept.body);
+  assert.is(section('main')!.options.get('max_requests'), '5');
   // What keeps the API served goes through: another alias first, a trailing slash, no plain HTTP.
   await written({ method: 'PATCH', path: '/uhttpd/instances/main', body: { alias: ['/files=/srv', API_ALIAS], cgi_prefix: '/cgi-bin/', listen_http: [] } });
   const main = (await call({ method: 'GET', path: '/uhttpd/instances/main' })).json as Body;

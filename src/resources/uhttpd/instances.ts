@@ -95,6 +95,7 @@ const definition: ResourceDefinition = {
   idPrefix: 'u_',
   reload: ['uhttpd'],
   undeletable: { main: 'uhttpd serves this API through instance main' },
+  guardsRaw: true,
   description: 'Web servers: one uhttpd process per enabled instance. Instance `main` serves LuCI and this API.',
   members: {
     enabled: flag('Start this server. Default true.'),
