@@ -268,12 +268,22 @@ const helpersSource = `(() => {
   globalThis.console = { log: globalThis.print };
 })();`;
 
+/** A string holding NUL, which newString would cut there (it goes through a C string): joined in the VM. */
+function withNul(context: QuickJSContext, value: string): QuickJSHandle {
+  const parts = toHandle(context, value.split('\0'));
+  const join = context.unwrapResult(context.evalCode('(parts) => parts.join("\\0")'));
+  const joined = context.unwrapResult(context.callFunction(join, context.undefined, parts));
+  join.dispose();
+  parts.dispose();
+  return joined;
+}
+
 function toHandle(context: QuickJSContext, value: unknown): QuickJSHandle {
   if (value === undefined) return context.undefined;
   if (value === null) return context.null;
   if (typeof value === 'boolean') return value ? context.true : context.false;
   if (typeof value === 'number') return context.newNumber(value);
-  if (typeof value === 'string') return context.newString(value);
+  if (typeof value === 'string') return value.includes('\0') ? withNul(context, value) : context.newString(value);
   const object = Array.isArray(value) ? context.newArray() : context.newObject();
   for (const [key, item] of Object.entries(value as object)) {
     const handle = toHandle(context, item);
