@@ -137,39 +137,41 @@ function fixedPaths(): Record<string, Operation> {
         requestBody: { required: true, content: json(ref('schemas', 'PasswordRequest')) },
       }),
     },
+    // What holds for every operation of a raw path is said once, on the path (OpenAPI's Path Item description).
     '/raw/{package}': {
+      description: RAW_PATH,
       parameters: [RAW_PACKAGE],
       get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
         200: { description: 'Sections in file order, a page at a time.', headers: named('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
-      }, { operationId: 'listRaw', description: RAW_ACCESS + ' A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      }, { operationId: 'listRaw', description: 'A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
-        description: `${RAW_ACCESS} ${RAW_WRITE}`,
         parameters: IDEMPOTENT,
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
     },
     '/raw/{package}/{id}': {
+      description: RAW_PATH,
       parameters: [RAW_PACKAGE, ref('parameters', 'Id')],
       get: deferred('Read a section', 'raw', READ_ERRORS, {
         200: { description: 'The section.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) },
         304: { description: 'If-None-Match matched: no body.', headers: named('ETag') },
-      }, { operationId: 'getRaw', description: RAW_ACCESS, parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
+      }, { operationId: 'getRaw', parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
       put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'replaceRaw',
-        description: `${RAW_ACCESS} ${RAW_WRITE} Options the body omits are removed, but for redacted ones, which are kept.`,
+        description: 'Options the body omits are removed, but for redacted ones, which are kept.',
         parameters: CONDITIONS,
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
       patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'patchRaw',
-        description: `${RAW_ACCESS} ${RAW_WRITE} A JSON Patch whose path names nothing answers 422 \`conflict\`; a failed \`test\` 412.`,
+        description: 'A JSON Patch whose path names nothing answers 422 `conflict`; a failed `test` 412.',
         parameters: CONDITIONS,
         requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
       }),
       delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
         operationId: 'deleteRaw',
-        description: `${RAW_ACCESS} Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
+        description: `Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
         parameters: CONDITIONS,
       }),
     },
@@ -203,6 +205,7 @@ const RAW_WRITE =
   'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
   'A section of uhttpd\'s instances is held to that resource\'s self-lockout rules too: a write that would stop instance `main` serving this API is 422 `conflict` on the option. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
+const RAW_PATH = `${RAW_ACCESS} A write (POST, PUT, PATCH): ${RAW_WRITE}`;
 const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
 const rawWritten = { description: 'The section as written.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) };
 

@@ -6,7 +6,7 @@ import { installDaemons } from '../support/daemons.js';
 
 // A client that builds its requests from /openapi.json alone, as generated SDKs and property-based
 // testers do: every request the document calls valid is served, or refused with 400 or 422 only by a
-// rule the operation's description (or the parameter's) states. Another status is the client's to
+// rule the operation's description (or its path's, or the parameter's) states. Another status is the client's to
 // handle (404 for an id that names nothing, 409, 412 for a stale ETag, 403 for an escalation).
 const SEED = Number(process.env.WRTAPI_SEED ?? 20261126);
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -15,6 +15,8 @@ interface Operation {
   template: string;
   method: string;
   spec: Schema;
+  /** What the path item states for all its operations. */
+  pathDescription?: string;
   parameters: Schema[];
   /** The Request schema of the resource, for JSON Patch documents built from its fields. */
   resource?: Schema;
@@ -38,6 +40,7 @@ function operations(): Operation[] {
       template,
       method,
       spec: item[method],
+      pathDescription: item.description,
       parameters: [...(item.parameters ?? []), ...(item[method].parameters ?? [])].map((parameter: Schema) => resolve(document, parameter)),
       resource: item.put?.requestBody?.content['application/json'].schema,
     })),
@@ -108,7 +111,7 @@ function unstated(operation: Operation, request: RequestOptions & { jsonPatch?: 
   if (response.status >= 500) return `${label}: ${response.status} ${response.body}`;
   if (response.status !== 400 && response.status !== 422) return undefined;
   const answer = response.json as { code: string; errors?: { field: string; code: string }[] };
-  const stated = [operation.spec.description ?? '', ...operation.parameters.filter((parameter) => request.query?.[parameter.name] !== undefined).map((parameter) => parameter.description ?? '')].join('\n');
+  const stated = [operation.pathDescription ?? '', operation.spec.description ?? '', ...operation.parameters.filter((parameter) => request.query?.[parameter.name] !== undefined).map((parameter) => parameter.description ?? '')].join('\n');
   if (response.status === 400) return answer.code === 'invalid_cursor' && stated.includes('`invalid_cursor`') ? undefined : `${label}: ${response.body}`;
   const unexplained = (answer.errors ?? []).filter(({ field, code }) => {
     if (request.jsonPatch && field === '' && code === 'conflict') return !stated.includes('names nothing answers 422 `conflict`');

@@ -216,7 +216,12 @@ test('a raw create with an Idempotency-Key (query form) runs once; its replay an
 test('raw routes are in the document', async () => {
   const document = (await call({ method: 'GET', path: '/openapi.json' })).json as Body;
   assert.ok(document.paths['/raw/{package}'].get && document.paths['/raw/{package}'].post);
-  assert.equal(Object.keys(document.paths['/raw/{package}/{id}']).sort(), ['delete', 'get', 'parameters', 'patch', 'put'].sort());
+  assert.equal(Object.keys(document.paths['/raw/{package}/{id}']).sort(), ['delete', 'description', 'get', 'parameters', 'patch', 'put'].sort());
+  // Said once per path, for all its operations: the two scopes, the transaction, the self-lockout guard.
+  for (const item of [document.paths['/raw/{package}'], document.paths['/raw/{package}/{id}']]) {
+    assert.match(item.description, 'Needs the raw scope of the package');
+    assert.match(item.description, 'self-lockout rules');
+  }
 });
 
 test.run();

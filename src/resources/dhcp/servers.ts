@@ -121,7 +121,7 @@ const definition: ResourceDefinition = {
     limit: field(integer({ minimum: 1, maximum: 2147483647 }), {
       description: 'Number of pool addresses; the pool ends below the subnet\'s broadcast address at the latest. Default 150.',
     }),
-    leasetime: field(text(LEASETIME), { description: 'Lease time: seconds or a number with unit s, m, h, d or w, or `infinite`. Default 12h.' }),
+    leasetime: field(text(LEASETIME), { description: 'Lease time, e.g. `3600`, `12h` or `infinite`. Default 12h.' }),
     dynamicdhcp: flag('Give pool addresses to unknown clients; false serves only dhcp/hosts. Default true.'),
     netmask: field(text({ pattern: `^(${IPV4}|[12]?[0-9]|3[0-2])$` }), {
       description: 'Netmask (dotted or prefix length) dnsmasq uses for the pool instead of the interface\'s. Default: the interface\'s.',
@@ -132,9 +132,9 @@ const definition: ResourceDefinition = {
     dhcpv4: field(choice(['server', 'disabled']), {
       description: '`disabled` turns DHCPv4 off on the interface; `server` serves it (by odhcpd only with `maindhcp`). Default server.',
     }),
-    dhcpv6: field(choice(MODES), { description: 'odhcpd\'s DHCPv6: server, relay, hybrid or disabled. Default disabled.' }),
-    ra: field(choice(MODES), { description: 'odhcpd\'s router advertisements: server, relay, hybrid or disabled. Default disabled.' }),
-    ndp: field(choice(['relay', 'hybrid', 'disabled']), { description: 'odhcpd\'s NDP proxy: relay, hybrid or disabled. Default disabled.' }),
+    dhcpv6: field(choice(MODES), { description: 'odhcpd\'s DHCPv6. Default disabled.' }),
+    ra: field(choice(MODES), { description: 'odhcpd\'s router advertisements. Default disabled.' }),
+    ndp: field(choice(['relay', 'hybrid', 'disabled']), { description: 'odhcpd\'s NDP proxy. Default disabled.' }),
     master: flag('This interface is the upstream (master) side for relay and hybrid modes. Default false.'),
     ra_flags: field(list({ enum: ['managed-config', 'other-config', 'home-agent', 'none'] }), {
       description: 'RA flags: managed-config (M), other-config (O), home-agent, or `none`. Default other-config.',
