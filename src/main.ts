@@ -5,7 +5,7 @@ import { eventOf, logLine } from './pipeline/events.js';
 import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
 import { readRequest, type Request } from './http/request.js';
-import { errorResponse, renderCgi, type Response } from './http/response.js';
+import { errorResponse, renderCgiHead, type Response } from './http/response.js';
 import type { Route, RouteModule } from './handlers/context.js';
 import { routeTable } from './engine/tables.js';
 import type { FixedRoute } from './routes.js';
@@ -55,7 +55,8 @@ export async function handleRequest(ports: Ports): Promise<void> {
   // Lines and records first: uhttpd kills a program whose client hangs up, and clients hang up as
   // soon as a 204's headers arrive, so whatever came after the answer could be lost.
   await recordOutcome(ports, outcome, ports.now() - started);
-  ports.writeStdout(renderCgi(outcome.response, outcome.requestId));
+  ports.writeStdout(renderCgiHead(outcome.response, outcome.requestId));
+  if (outcome.response.body) ports.writeStdout(outcome.response.body);
 }
 
 export interface RouteMatch {

@@ -22,7 +22,9 @@ export async function GET({ ports }: Context) {
     import('../openapi/members.js'),
   ]);
   const docs = await Promise.all(DOCS.map(async (load) => withPatterns((await load()).doc, pattern)));
-  const text = JSON.stringify(openapiDocument(docs, FIXED));
+  // Escaped to ASCII: one character past it makes QuickJS hold the whole text at two bytes a
+  // character, on every later fetch of the copy too.
+  const text = JSON.stringify(openapiDocument(docs, FIXED)).replace(/[\u0080-\uffff]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // A copy from an earlier build of the package is of no use any more.
   for (const name of ports.list('/tmp')) if (name.startsWith(KEPT_PREFIX) && `/tmp/${name}` !== KEPT) ports.remove(`/tmp/${name}`);
   ports.writeFileAtomic(KEPT, text);

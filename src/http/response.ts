@@ -59,9 +59,12 @@ export function errorResponse(error: ApiError, requestId: string): Response {
   );
 }
 
-/** The CGI answer. uhttpd needs the reason phrase: `Status: 201` alone would become 200. */
-export function renderCgi(response: Response, requestId: string): string {
+/**
+ * The CGI answer's head, up to the blank line; the body follows it as it is, never concatenated (a
+ * megabyte document would be copied whole). uhttpd needs the reason phrase: `Status: 201` alone would become 200.
+ */
+export function renderCgiHead(response: Response, requestId: string): string {
   const lines = [`Status: ${response.status} ${REASONS[response.status] ?? 'Unknown'}`, `X-Request-Id: ${requestId}`];
   for (const [name, value] of Object.entries(response.headers)) lines.push(`${name}: ${value}`);
-  return lines.join('\r\n') + '\r\n\r\n' + (response.body ?? '');
+  return lines.join('\r\n') + '\r\n\r\n';
 }
