@@ -28,7 +28,7 @@ export const AUTHORIZED_KEY: Properties = {
     pattern: '^[^\\u0000\\r\\n]+$',
     description:
       'Options before the key, verbatim: comma-separated no-port-forwarding, no-agent-forwarding, no-X11-forwarding, no-pty, restrict, ' +
-      'command="…", permitopen="host:port", no-touch-required, verify-required.',
+      'command="...", permitopen="host:port", no-touch-required, verify-required.',
   },
   fingerprint: { type: 'string', readOnly: true, description: 'As ssh-keygen -l shows it: `SHA256:` and the base64 SHA-256 of the key blob.' },
 };

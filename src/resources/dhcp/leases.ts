@@ -53,9 +53,9 @@ const definition: ResourceDefinition = {
   members: {
     ip: viewField({ type: 'string' }, 'The leased IPv4 address. The item id is this address with `_` for each dot.'),
     mac: viewField({ type: 'string' }, 'The client\'s Ethernet MAC address, lower-case; null for another hardware type.', true),
-    hwaddr: viewField({ type: 'string' }, 'The hardware address as dnsmasq wrote it: `xx:xx:…` for Ethernet, else `<type>-<bytes>`.'),
+    hwaddr: viewField({ type: 'string' }, 'The hardware address as dnsmasq wrote it: `xx:xx:...` for Ethernet, else `<type>-<bytes>`.'),
     hostname: viewField({ type: 'string' }, 'The name the client sent; null when none.', true),
-    client_id: viewField({ type: 'string' }, 'The DHCP client identifier, `xx:…`; null when none.', true),
+    client_id: viewField({ type: 'string' }, 'The DHCP client identifier, `xx:...`; null when none.', true),
     expires_at: viewField({ type: 'integer' }, 'When the lease expires, seconds since the epoch; null for an infinite lease.', true),
     expires_in: viewField({ type: 'integer' }, 'Seconds until the lease expires at the time of the read, at least 0; null for an infinite lease.', true),
   },
