@@ -68,13 +68,16 @@ export function schemaValue(document: Schema, random: Random, pool: readonly str
   }
 }
 
+/** A schema with its references followed; a reference's siblings (a request's `required`) apply beside its target's. */
 export function resolve(document: Schema, schema: Schema): Schema {
   let resolved = schema;
   while (typeof resolved.$ref === 'string') {
-    resolved = resolved.$ref
+    const { $ref, ...siblings } = resolved;
+    const target = ($ref as string)
       .slice(2)
       .split('/')
       .reduce((node: Schema, key: string) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    resolved = { ...target, ...siblings };
   }
   return resolved;
 }

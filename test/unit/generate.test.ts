@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mappingOf } from '../../build/generators/mappings.js';
 import { docOf } from '../../build/generators/docs.js';
-import { halfSchema } from '../../src/openapi/document.js';
+import { halfSchema, requestRequired } from '../../src/openapi/document.js';
 import { schemaProperties } from '../../src/openapi/members.js';
 import { requestSchemas } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
@@ -224,6 +224,15 @@ test('the body check decides as ajv does on the same schemas, and each error it 
         for (const error of found) assert.ok(expected.includes(`${error.instancePath} ${error.keyword}`), `${where}: ${error.instancePath} ${error.keyword} not among ${expected.join(', ')}`);
       }
     }
+  }
+});
+
+test('every resource\'s request half is its patch half and a required list, as the document states it by reference', async () => {
+  for (const [index, entry] of RESOURCES.entries()) {
+    const { doc } = await DOCS[index]();
+    if (doc.kind === 'view') continue;
+    const required = requestRequired(doc);
+    assert.equal(halfSchema(doc, 'request'), { ...halfSchema(doc, 'patch'), ...(required.length ? { required } : {}) }, entry.path);
   }
 });
 
