@@ -34,6 +34,9 @@ export function int(description: string, range: { minimum: number; maximum: numb
 export const baseOf = (encryption: string) => encryption.split('+')[0].replace(/^psk3/, 'sae');
 
 /** ieee80211w's default by base: 2 for sae, owe, wpa3 and wpa3-192, 1 for sae-mixed and wpa3-mixed. */
+/** The enterprise (802.1X) bases. */
+const ENTERPRISE = /^wpa(2|3|-mixed|3-mixed|3-192)?$/;
+
 export const mfpDefault = (base: string) => (/^(sae|owe|wpa3|wpa3-192)$/.test(base) ? 2 : /^(sae|wpa3)-mixed$/.test(base) ? 1 : 0);
 
 /**
@@ -69,7 +72,7 @@ export function keyErrors(body: JsonObject, context: RuleContext, base: string, 
   const key = body.key;
   if (base.startsWith('wep')) return [];
   // hostapd.sh's legacy fallback: an enterprise ap's RADIUS secret; wpa_supplicant ignores it.
-  if (base.startsWith('wpa')) return typeof key === 'string' && (mode !== 'ap' || holds(body, context, 'auth_secret')) ? [conflict('key', mode === 'ap' ? 'auth_secret replaces key' : `${base} uses no key`)] : [];
+  if (ENTERPRISE.test(base)) return typeof key === 'string' && (mode !== 'ap' || holds(body, context, 'auth_secret')) ? [conflict('key', mode === 'ap' ? 'auth_secret replaces key' : `${base} uses no key`)] : [];
   if (!/^(psk|sae)/.test(base)) return typeof key === 'string' ? [conflict('key', `encryption ${base} uses no key`)] : [];
   if (typeof key !== 'string') {
     // hostapd_set_psk: an access point may take its keys from wifi-station sections instead.
@@ -85,7 +88,7 @@ export function keyErrors(body: JsonObject, context: RuleContext, base: string, 
 /** RADIUS on an ap, EAP on a sta, as hostapd_set_bss_options and wpa_supplicant_add_network read them. */
 export function enterpriseErrors(body: JsonObject, base: string, mode: unknown): FieldError[] {
   const errors: FieldError[] = [];
-  const wpa = base.startsWith('wpa');
+  const wpa = ENTERPRISE.test(base);
   if (mode === 'ap' && wpa && !given(body, 'auth_server')) errors.push(required('auth_server', `${base} needs auth_server`));
   if (!wpa) for (const name of EAP) if (given(body, name)) errors.push(conflict(name, `${base} has no EAP`));
   if (mode !== 'sta' || !wpa) return errors;
