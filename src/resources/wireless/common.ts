@@ -33,11 +33,11 @@ export function int(description: string, range: { minimum: number; maximum: numb
  */
 export const baseOf = (encryption: string) => encryption.split('+')[0].replace(/^psk3/, 'sae');
 
-/** ieee80211w's default by base: 2 for sae, owe, wpa3 and wpa3-192, 1 for sae-mixed and wpa3-mixed. */
 /** The enterprise (802.1X) bases. */
 const ENTERPRISE = /^wpa(2|3|-mixed|3-mixed|3-192)?$/;
 
-export const mfpDefault = (base: string) => (/^(sae|owe|wpa3|wpa3-192)$/.test(base) ? 2 : /^(sae|wpa3)-mixed$/.test(base) ? 1 : 0);
+/** ieee80211w's default by base (hostapd_set_bss_options): 2 for sae, owe, wpa3 and wpa3-192, 1 for sae-mixed and wpa3-mixed. */
+const mfpDefault = (base: string) => (/^(sae|owe|wpa3|wpa3-192)$/.test(base) ? 2 : /^(sae|wpa3)-mixed$/.test(base) ? 1 : 0);
 
 /**
  * What hostapd refuses of an access point on a radio (hostapd_config_check_bss_6g): on 6 GHz a

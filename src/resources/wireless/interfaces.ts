@@ -22,9 +22,9 @@
 // or htmode is checked against its access points (wireless/devices). The rules (wireless/common.ts)
 // find a stored secret in the staged section; a merge PATCH of `key: null` reaches them as null.
 
+import type { FieldError } from '../../http/errors.js';
 import { IPV4, IPV6 } from '../addresses.js';
 import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
-import type { FieldError } from '../../http/errors.js';
 import { given, outOfRange, required, utf8Length } from '../checks.js';
 import type { ResourceDefinition, Rules } from '../model.js';
 import { baseOf, bindingErrors, enterpriseErrors, int, keyErrors, off, on, radioErrors, sectionErrors } from './common.js';
