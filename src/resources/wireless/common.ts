@@ -73,14 +73,14 @@ export function keyErrors(body: JsonObject, context: RuleContext, base: string, 
   if (base.startsWith('wep')) return [];
   // hostapd.sh's legacy fallback: an enterprise ap's RADIUS secret; wpa_supplicant ignores it.
   if (ENTERPRISE.test(base)) return typeof key === 'string' && (mode !== 'ap' || holds(body, context, 'auth_secret')) ? [conflict('key', mode === 'ap' ? 'auth_secret replaces key' : `${base} uses no key`)] : [];
-  if (!/^(psk|sae)/.test(base)) return typeof key === 'string' ? [conflict('key', `encryption ${base} uses no key`)] : [];
+  if (!/^(psk|sae)/.test(base)) return typeof key === 'string' ? [conflict('key', `${base} uses no key`)] : [];
   if (typeof key !== 'string') {
     // hostapd_set_psk: an access point may take its keys from wifi-station sections instead.
     const stations = context.read('wireless').sections.some((section) => section.type === 'wifi-station');
     return (key === undefined && stored(context, 'key') !== undefined) || (mode === 'ap' && stations) ? [] : [required('key', `${base} needs key`)];
   }
   const length = utf8Length(key);
-  if ((mode === 'sta' && base === 'sae') || mode === 'mesh') return length ? [] : [outOfRange('key', 'the SAE password is empty')];
+  if ((mode === 'sta' && base === 'sae') || mode === 'mesh') return length ? [] : [outOfRange('key', 'empty SAE password')];
   if (base.startsWith('psk') && /^[0-9A-Fa-f]{64}$/.test(key)) return [];
   return length < 8 || length > 63 ? [outOfRange('key', 'key is 8-63 bytes or 64 hex digits')] : [];
 }
@@ -113,7 +113,7 @@ export function radioErrors(body: JsonObject, context: RuleContext, encryption: 
 }
 
 /** The modes whose setup reads a field (mac80211_prepare_vif, hostapd_set_bss_options, wpa_supplicant_add_network). */
-const MODES_OF: Record<string, string> = {};
+export const MODES_OF: Record<string, string> = {};
 for (const [modes, names] of [
   ['sta adhoc', 'bssid'],
   ['ap sta', 'wds ieee80211r ieee80211w'],
@@ -132,7 +132,7 @@ export function bindingErrors(body: JsonObject, context: RuleContext, encryption
   const errors: FieldError[] = [];
   const base = baseOf(encryption);
   for (const name in MODES_OF) {
-    if (given(body, name) && body[name] !== false && !MODES_OF[name].split(' ').includes(mode as string)) errors.push(conflict(name, `${name} applies only to mode ${MODES_OF[name]}`));
+    if (given(body, name) && body[name] !== false && !MODES_OF[name].split(' ').includes(mode as string)) errors.push(conflict(name, `${name} is for mode ${MODES_OF[name]}`));
   }
   const allowed = ENCRYPTIONS_OF[mode as string];
   if (allowed && !allowed.split(' ').includes(mode === 'mesh' ? encryption : base)) errors.push(conflict('encryption', `mode ${mode} does not set up ${encryption}`));
@@ -147,7 +147,7 @@ export function bindingErrors(body: JsonObject, context: RuleContext, encryption
 /** The radios, the interface name, and WEP, which no 24.10 build applies: a stored one may stay as it is, nothing may set one. */
 export function sectionErrors(body: JsonObject, context: RuleContext, encryption: string): FieldError[] {
   const errors: FieldError[] = [];
-  const wep = 'hostapd and wpad are built without WEP';
+  const wep = 'built without WEP';
   if (baseOf(encryption).startsWith('wep') && encryption !== stored(context, 'encryption')) errors.push(conflict('encryption', wep));
   for (const name of ['key1', 'key2', 'key3', 'key4']) if (given(body, name)) errors.push(conflict(name, wep));
   const devices = strings(body, 'device');

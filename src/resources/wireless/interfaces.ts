@@ -27,7 +27,7 @@ import { IPV4, IPV6 } from '../addresses.js';
 import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
 import { given, outOfRange, required, utf8Length } from '../checks.js';
 import type { ResourceDefinition, Rules } from '../model.js';
-import { baseOf, bindingErrors, enterpriseErrors, int, keyErrors, off, on, radioErrors, sectionErrors } from './common.js';
+import { baseOf, bindingErrors, enterpriseErrors, int, keyErrors, MODES_OF, off, on, radioErrors, sectionErrors } from './common.js';
 
 const LINE = { pattern: '^[^\\x00-\\x1f\\x7f]+$' };
 /** A UCI section name, as `device` and `network` name wifi-device and interface sections. */
@@ -39,6 +39,13 @@ const IP = { pattern: `^(${IPV4}|${IPV6})$` };
 /** A list item the script splits on blanks. */
 const WORD = { pattern: '^[^\\s]+$' };
 const PORT = { minimum: 1, maximum: 65535 };
+
+/*#__NO_SIDE_EFFECTS__*/
+function modeCheck(): string {
+  const groups: Record<string, string[]> = {};
+  for (const name in MODES_OF) (groups[MODES_OF[name]] ??= []).push(`\`${name}\``);
+  return `Per \`mode\`: ${Object.entries(groups).map(([modes, names]) => `${modes.replace(' ', ', ')} ${names.join(', ')}`).join('; ')}. \`encryption\`: monitor none, mesh none or sae, adhoc none or psk2, sta not wpa3-mixed.`;
+}
 
 export const rules: Rules = (body, context) => {
   const mode = body.mode;
@@ -64,7 +71,7 @@ const definition: ResourceDefinition = {
   reload: ['network'],
   description: 'Wireless networks (`wifi-iface`); the first boot writes an open `OpenWrt` on lan per radio.',
   members: {
-    device: field(list(SECTION_NAME, { singleAsOption: true, whole: true }), { required: true, description: 'wireless/devices ids, usually one.' }),
+    device: field(list(SECTION_NAME, { singleAsOption: true, whole: true }), { required: true, description: 'Radios, usually one.' }),
     network: field(list(SECTION_NAME, { singleAsOption: true }), { description: 'network/interfaces ids it joins.' }),
     mode: field(choice(['ap', 'sta', 'adhoc', 'mesh', 'monitor']), { required: true, description: 'sta: client; mesh: 802.11s.' }),
     ssid: field(text(LINE), { description: 'Network name.' }),
@@ -74,7 +81,7 @@ const definition: ResourceDefinition = {
     }),
     key: field(text(LINE), { secret: true, description: 'Passphrase (wpa* ap: RADIUS secret).' }),
     hidden: off('Hide the SSID.'),
-    isolate: off('Clients cannot reach each other.'),
+    isolate: off('Isolate clients.'),
     wmm: on('WMM (802.11n needs it). Default true.'),
     maxassoc: int('Most clients; 0: 2007. Default 2007.', { minimum: 0, maximum: 2007 }),
     macaddr: field(text({ pattern: '^(random|[0-9A-Fa-f][02468ACEace](:[0-9A-Fa-f]{2}){5})$' }), { description: 'Or `random`. Default: derived.' }),
@@ -102,7 +109,7 @@ const definition: ResourceDefinition = {
     nasid: field(text(LINE), {}),
     ownip: field(text(IP), { description: 'NAS-IP-Address.' }),
     eap_type: field(choice(['tls', 'peap', 'ttls', 'fast']), { description: 'EAP method.' }),
-    auth: field(choice(['PAP', 'CHAP', 'MSCHAP', 'MSCHAPV2', 'EAP-GTC', 'EAP-MD5', 'EAP-MSCHAPV2']), { description: 'Phase 2 (PAP, CHAP, MSCHAP: ttls). Default MSCHAPV2.' }),
+    auth: field(choice(['PAP', 'CHAP', 'MSCHAP', 'MSCHAPV2', 'EAP-GTC', 'EAP-MD5', 'EAP-MSCHAPV2']), { description: 'Phase 2; PAP, CHAP, MSCHAP for ttls. Default MSCHAPV2.' }),
     identity: field(text(LINE), {}),
     anonymous_identity: field(text(LINE), { description: 'Outer identity.' }),
     password: field(text(LINE), { secret: true }),
@@ -110,9 +117,9 @@ const definition: ResourceDefinition = {
     client_cert: field(text(LINE), { description: 'Certificate file.' }),
     priv_key: field(text(LINE), { description: 'Key file.' }),
     priv_key_pwd: field(text(LINE), { secret: true, description: 'Key password.' }),
-    subject_match: field(text(LINE), { description: 'Server subject substring.' }),
-    altsubject_match: field(list(WORD), { description: 'Server altSubjectName, any.' }),
-    domain_match: field(list(WORD), { description: 'Server domain, any.' }),
+    subject_match: field(text(LINE), { description: 'Subject substring.' }),
+    altsubject_match: field(list(WORD), { description: 'altSubjectName, any.' }),
+    domain_match: field(list(WORD), { description: 'Domain, any.' }),
     key1: field(text(LINE), { secret: true }),
     key2: field(text(LINE), { secret: true }),
     key3: field(text(LINE), { secret: true }),
@@ -126,12 +133,12 @@ const definition: ResourceDefinition = {
   runtime: { object: 'network.wireless', method: 'status', items: ['*', 'interfaces'], key: 'section', fields: ['ifname'] },
   rules,
   checks: [
-    'Per `mode`: sta, adhoc `bssid`; ap, sta `wds`, `ieee80211r`, `ieee80211w`; mesh `mesh_*`; sta `eap_type` to `domain_match`; ap the rest but `device`, `network`, `ssid`, `encryption`, `key*`, `macaddr`, `ifname`, `disabled`. `encryption`: monitor none, mesh none or sae, adhoc none or psk2, sta no wpa3-mixed.',
+    modeCheck(),
     '`device` names a radio, several without `ifname`; `ifname` unique; `ssid`, `mesh_id` at most 32 bytes; ap, adhoc need `ssid`, sta it or `bssid`, mesh it or `mesh_id`.',
-    '`key`: psk*, sae* need it (an ap: or wifi-station keys): 8-63 bytes, psk* 64 hex digits, sta sae and mesh any; wpa*: an ap without `auth_secret` only; else none.',
-    'wpa*: ap needs `auth_server`, sta `eap_type`; tls `client_cert`, `priv_key`, no `auth`, `password`, others none of these three; EAP fields need wpa*.',
-    '`auth_server` for `auth_port`, `auth_secret`, `ownip`; `acct_server` for `acct_port`, `acct_secret`; `ieee80211r` for `mobility_domain`, `ft_*`; `macfilter` for `maclist`.',
-    '`ieee80211r` not with none, psk, wpa, owe; `ieee80211w` not with none, psk, wpa. wep* only as stored; `key1`-`key4` never written.',
+    '`key`: psk*, sae* need it (or an ap wifi-station keys): 8-63 bytes, psk* 64 hex digits, sta sae and mesh any; wpa* ap without `auth_secret` only; else none.',
+    'wpa*: ap needs `auth_server`, sta `eap_type`; tls `client_cert`, `priv_key`, no `auth`, `password`, others none and no `priv_key_pwd`; sta fields need wpa*.',
+    '`auth_server` for `auth_port`, `auth_secret`, `ownip`; `acct_server` for `acct_port`, `acct_secret`; `ieee80211r` for `mobility_domain`, `ft_over_ds`, `ft_psk_generate_local`; `macfilter` for `maclist`.',
+    '`ieee80211r` not with none, psk, wpa, owe; `ieee80211w` not with none, psk, wpa. wep* only as stored; `key1`, `key2`, `key3`, `key4` never written.',
     '6 GHz ap: sae, owe, wpa2, wpa3*, no TKIP, `ieee80211w` 2; HT or later: not TKIP alone.',
   ],
 };
