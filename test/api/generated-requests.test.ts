@@ -113,8 +113,11 @@ function unstated(operation: Operation, request: RequestOptions & { jsonPatch?: 
   const answer = response.json as { code: string; errors?: { field: string; code: string }[] };
   const stated = [operation.pathDescription ?? '', operation.spec.description ?? '', ...operation.parameters.filter((parameter) => request.query?.[parameter.name] !== undefined).map((parameter) => parameter.description ?? '')].join('\n');
   if (response.status === 400) return answer.code === 'invalid_cursor' && stated.includes('`invalid_cursor`') ? undefined : `${label}: ${response.body}`;
+  // A JSON Patch may remove a field the resource's schema requires: the schema states that one.
+  const required: string[] = operation.resource ? resolve(document, operation.resource).required ?? [] : [];
   const unexplained = (answer.errors ?? []).filter(({ field, code }) => {
     if (request.jsonPatch && field === '' && code === 'conflict') return !stated.includes('names nothing answers 422 `conflict`');
+    if (request.jsonPatch && code === 'required' && required.includes(field)) return false;
     return !stated.includes(`\`${field.replace(/\[\d+\]/g, '')}\``);
   });
   return unexplained.length ? `${label}: ${response.body}` : undefined;

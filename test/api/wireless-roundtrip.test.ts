@@ -81,11 +81,63 @@ config wifi-iface
 \toption encryption 'sae'
 \toption key 'm'
 \tlist network 'lan'
+
+config wifi-iface 'corp'
+\toption device 'radio1'
+\toption network 'lan'
+\toption mode 'ap'
+\toption ssid 'Corp'
+\toption encryption 'wpa3-mixed+ccmp'
+\toption auth_server '192.168.1.5'
+\toption auth_port '0x714'
+\toption auth_secret 'radius secret'
+\tlist acct_server '192.168.1.5'
+\tlist acct_server 'fd00::5'
+\toption acct_port '1813'
+\toption acct_secret 'accounting secret'
+\toption acct_interval '600'
+\toption nasid 'ap-corp'
+\toption ownip '192.168.1.1'
+\toption ieee80211r '1'
+\toption ieee80211w '1'
+
+config wifi-iface 'eduroam'
+\toption device 'radio0'
+\toption network 'wan'
+\toption mode 'sta'
+\toption ssid 'eduroam'
+\toption encryption 'wpa2'
+\toption eap_type 'ttls'
+\toption auth 'PAP'
+\toption identity 'user@example.org'
+\toption anonymous_identity 'anonymous@example.org'
+\toption password 'eap secret'
+\toption ca_cert '/etc/ssl/certs/ca.pem'
+\toption subject_match '/CN=radius.example.org'
+\toption altsubject_match 'DNS:radius.example.org DNS:radius2.example.org'
+\tlist domain_match 'example.org'
+
+config wifi-iface 'both'
+\tlist device 'radio0'
+\tlist device 'radio1'
+\toption network 'lan'
+\toption mode 'ap'
+\toption ssid 'Both'
+\toption encryption 'psk3-mixed'
+\toption key 'both radios'
+
+config wifi-iface 'legacy'
+\toption device 'radio0'
+\toption mode 'ap'
+\toption ssid 'Old'
+\toption encryption 'wep-open'
+\toption key '1'
+\toption key1 's:abcde'
 `;
 
 // The types the 24.10 scripts declare these options with; every other one is a STRING.
-const INT32 = ['radio', 'txpower', 'cell_density', 'num_global_macaddr', 'maxassoc', 'ieee80211w'];
-const ARRAYS = ['network', 'maclist'];
+const INT32 = ['radio', 'txpower', 'cell_density', 'num_global_macaddr', 'maxassoc', 'ieee80211w', 'auth_port', 'acct_port', 'acct_interval'];
+const ARRAYS = ['network', 'maclist', 'auth_server', 'acct_server', 'altsubject_match', 'domain_match'];
 const OFF = ['disabled', 'legacy_rates', 'noscan', 'isolate', 'hidden', 'wds', 'ieee80211r', 'ieee80211k', 'bss_transition', 'ft_over_ds'];
 const ON = ['wmm', 'mesh_fwding'];
 const BOOLS = [...OFF, ...ON, 'ft_psk_generate_local'];
@@ -166,12 +218,12 @@ test('the stock file round-trips byte for byte', async () => {
   assert.is(wireless(), STOCK);
 });
 
-test('stock and extra sections round-trip; the scripts read the same file, keys included', async () => {
+test('stock and extra sections (enterprise ap and sta, two radios, WEP) round-trip; the scripts read the same file, secrets included', async () => {
   writeFileSync(router.path('/etc/config/wireless'), STOCK + EXTRA);
   const before = wireless();
   const adopted = new Map<string, string>();
   await roundTrip('wireless/devices', 3, adopted);
-  await roundTrip('wireless/interfaces', 6, adopted);
+  await roundTrip('wireless/interfaces', 10, adopted);
   assert.is(adopted.size, 2);
   assertSameMeaning(before, wireless(), adopted);
 });
@@ -185,7 +237,12 @@ test('the extra sections read as the scripts read them', async () => {
   assert.equal([guest.network, guest.maclist, guest.ft_psk_generate_local], [['lan', 'wan'], ['02:00:00:00:00:01', '02:00:00:00:00:02'], true]);
   assert.equal([uplink.mode, uplink.wds, uplink.has_key], ['sta', true, true]);
   assert.equal([mesh.mesh_fwding, mesh.network], [true, ['lan']], "blob.c drops 'no': the default applies");
-  assert.not.ok(JSON.stringify([six, guest, uplink, mesh]).includes('correct horse'));
+  const [corp, eduroam, both, legacy] = ((await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[]).slice(6);
+  assert.equal([corp.auth_port, corp.auth_server, corp.acct_server, corp.has_auth_secret, corp.has_acct_secret, corp.ieee80211w], [1812, ['192.168.1.5'], ['192.168.1.5', 'fd00::5'], true, true, 1]);
+  assert.equal([eduroam.auth, eduroam.altsubject_match, eduroam.domain_match, eduroam.has_password], ['PAP', ['DNS:radius.example.org', 'DNS:radius2.example.org'], ['example.org'], true]);
+  assert.equal([both.device, both.encryption, legacy.encryption, legacy.has_key, legacy.has_key1], [['radio0', 'radio1'], 'psk3-mixed', 'wep-open', true, true]);
+  const shown = JSON.stringify([six, guest, uplink, mesh, corp, eduroam, both, legacy]);
+  for (const secret of ['correct horse', 'radius secret', 'accounting secret', 'eap secret', 'both radios', 's:abcde']) assert.not.ok(shown.includes(secret), secret);
 });
 
 test('the comparison sees what the scripts see', () => {

@@ -13,6 +13,10 @@ type Body = Record<string, any>;
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/wireless', import.meta.url), 'utf8');
 const KEY = 'correct horse battery';
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const SECRETS = ['key', 'auth_secret', 'acct_secret', 'password', 'priv_key_pwd', 'key1', 'key2', 'key3', 'key4'];
+/** A read's flags with no secret set, and the lists it always carries. */
+const NO_SECRETS = Object.fromEntries(SECRETS.map((name) => [`has_${name}`, false]));
+const NO_LISTS = { auth_server: [], acct_server: [], altsubject_match: [], domain_match: [] };
 
 let router: Router;
 let authorization: string;
@@ -65,13 +69,14 @@ test('the stock radios and SSIDs read with runtime from one ubus call each; an i
   assert.equal(interfaces.json, ['radio0', 'radio1'].map((radio) => ({
     id: `default_${radio}`,
     managed: true,
-    device: radio,
+    device: [radio],
     network: ['lan'],
     mode: 'ap',
     ssid: 'OpenWrt',
     encryption: 'none',
-    has_key: false,
+    ...NO_SECRETS,
     maclist: [],
+    ...NO_LISTS,
     runtime: {},
   })));
   assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.wireless status', 'network.wireless status']);
@@ -99,12 +104,12 @@ test('runtime: an interface set up carries its ifname, never the options netifd 
 
 test('an access point with a key: the file, the reload, and the key in no answer, log or state file; kept by a PATCH without it and a PUT of a read', async () => {
   const created = await written(
-    { method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', key: KEY, ieee80211r: true, mobility_domain: 'a1b2' } },
+    { method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', key: KEY, ieee80211r: true, mobility_domain: 'a1b2' } },
     ['network'],
   );
   assert.match(created.id, new RegExp(`^w_${ULID}$`));
   assert.equal(created, {
-    id: created.id, managed: true, device: 'radio1', network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', has_key: true, ieee80211r: true, mobility_domain: 'a1b2', maclist: [],
+    id: created.id, managed: true, device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', ...NO_SECRETS, has_key: true, ieee80211r: true, mobility_domain: 'a1b2', maclist: [], ...NO_LISTS,
   });
   assert.ok(
     wireless().endsWith(`\nconfig wifi-iface '${created.id}'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'ap'\n\toption ssid 'Home'\n\toption encryption 'sae-mixed'\n\toption key '${KEY}'\n\toption ieee80211r '1'\n\toption mobility_domain 'a1b2'\n\n`),
@@ -131,24 +136,26 @@ test('an access point with a key: the file, the reload, and the key in no answer
 });
 
 test('a key by encryption and mode; options a mode ignores; refused writes change nothing', async () => {
-  const ap = { device: 'radio1', network: ['lan'], mode: 'ap', ssid: 'Home' };
+  const ap = { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home' };
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'psk2' } }, 422, ['key:required']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'psk2', key: 'short' } }, 422, ['key:out_of_range']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, key: KEY } }, 422, ['key:conflict']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'wpa2' } }, 422, ['encryption:invalid_format']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'wpa2-psk' } }, 422, ['encryption:invalid_format']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'wpa2' } }, 422, ['auth_server:required']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, device: 'radio1' } }, 422, ['device:invalid_type']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, mode: 'sta', hidden: true, network: ['wan'] } }, 422, ['hidden:conflict']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, ssid: 'x'.repeat(33), mode: 'ap' } }, 422, ['ssid:out_of_range']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { network: ['lan'], ssid: 'x' } }, 422, ['device:required', 'mode:required']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, txpower: 20 } }, 422, ['txpower:unknown_field']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'psk2' } }, 422, ['key:required']);
-  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: { device: 'radio0', mode: 'ap', ssid: 'OpenWrt', maclist: ['02:00:00:00:00:01'] } }, 422, ['maclist:conflict']);
+  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: { device: ['radio0'], mode: 'ap', ssid: 'OpenWrt', maclist: ['02:00:00:00:00:01'] } }, 422, ['maclist:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/nosuch', body: { ssid: 'x' } }, 404, 'not_found');
   assert.is(wireless(), STOCK);
 });
 
 test('references: device names a radio, network network interfaces; a radio or an interface still named cannot be deleted', async () => {
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio9', network: ['lan', 'guest'], mode: 'ap', ssid: 'x' } }, 422, ['device:conflict', 'network[1]:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio0', 'radio9'], network: ['lan', 'guest'], mode: 'ap', ssid: 'x' } }, 422, ['device[1]:conflict', 'network[1]:conflict']);
   const radio = await refused({ method: 'DELETE', path: '/wireless/devices/radio1' }, 409, 'conflict');
   assert.match(radio.message, /wireless\/interfaces\/default_radio1 \(device: radio1\)/);
   const lan = await refused({ method: 'DELETE', path: '/network/interfaces/lan' }, 409, 'conflict');
@@ -157,7 +164,7 @@ test('references: device names a radio, network network interfaces; a radio or a
   await written({ method: 'DELETE', path: '/wireless/devices/radio1' }, ['network']);
   assert.equal(parseUci(wireless()).sections.map((entry) => entry.name), ['radio0', 'default_radio0']);
   const guest = await written({ method: 'POST', path: '/network/interfaces', body: { id: 'guest', proto: 'static', ipaddrs: ['192.168.2.1/24'] } }, ['network']);
-  const ssid = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'guest_ap', device: 'radio0', network: [guest.id], mode: 'ap', ssid: 'Guest', isolate: true } }, ['network']);
+  const ssid = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'guest_ap', device: ['radio0'], network: [guest.id], mode: 'ap', ssid: 'Guest', isolate: true } }, ['network']);
   assert.equal([ssid.network, section('guest_ap')!.options.get('network')], [['guest'], 'guest'], 'one network is written as an option');
   assert.equal(initLog(), ['network reload', 'network reload', 'network reload', 'network reload']);
 });
@@ -167,8 +174,8 @@ test('radios: the file written, band, channel and htmode held to what the script
   const created = await written({ method: 'POST', path: '/wireless/devices', body: { id: 'radio2', ...radio } }, ['network']);
   assert.equal(created, { id: 'radio2', managed: true, ...radio });
   assert.ok(wireless().endsWith("\nconfig wifi-device 'radio2'\n\toption type 'mac80211'\n\toption phy 'phy2'\n\toption band '6g'\n\toption channel '37'\n\toption htmode 'HE160'\n\toption country 'DE'\n\toption txpower '20'\n\n"), wireless());
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio2', mode: 'ap', ssid: 'Six', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
-  await written({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio2', mode: 'ap', ssid: 'Six', encryption: 'sae', key: KEY } }, ['network']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio2'], mode: 'ap', ssid: 'Six', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
+  await written({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio2'], mode: 'ap', ssid: 'Six', encryption: 'sae', key: KEY } }, ['network']);
   await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { channel: '36' } }, 422, ['channel:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { htmode: 'VHT80' } }, 422, ['htmode:conflict']);
   await refused({ method: 'PUT', path: '/wireless/devices/radio0', body: { type: 'mac80211', channel: '1' } }, 422, ['band:required', 'path:required']);
@@ -178,27 +185,26 @@ test('radios: the file written, band, channel and htmode held to what the script
   assert.is(section('radio0')!.options.get('disabled'), '0');
 });
 
-test('spellings read as netifd reads them; what the model cannot show reads null and a PUT keeps it or is refused', async () => {
+test('spellings read as netifd reads them; a glob spelling reads as stored and a PUT refuses it, a PATCH keeps it', async () => {
   const [device0, iface0, device1, iface1] = STOCK.split('\n\n');
   writeFileSync(
     router.path('/etc/config/wireless'),
     [
       device0.replace("disabled '1'", "disabled 'yes'\n\toption txpower '0x10'"),
-      iface0.replace("'OpenWrt'\n\toption encryption 'none'", "'Corp'\n\toption encryption 'wpa2'\n\toption auth_server '192.168.1.5'\n\toption wmm 'no'\n\toption maxassoc '010'"),
+      iface0.replace("'OpenWrt'\n\toption encryption 'none'", "'Corp'\n\toption encryption 'wpa2-psk'\n\toption key 'k1234567'\n\toption wmm 'no'\n\toption maxassoc '010'"),
       device1,
-      iface1.replace("option device 'radio1'", "list device 'radio0'\n\tlist device 'radio1'"),
+      iface1.replace("option device 'radio1'", "option device 'radio0 radio1'"),
     ].join('\n\n') + '\n\n',
   );
   const [radio0] = (await call({ method: 'GET', path: '/wireless/devices' })).json as Body[];
   assert.equal([radio0.disabled, radio0.txpower], [false, 16], "blob.c drops 'yes' (enabled) and reads 0x10 as 16");
-  const [corp, multi] = (await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[];
-  assert.equal([corp.encryption, corp.wmm, corp.maxassoc], ['wpa2', true, 8]);
-  assert.is(multi.device, null, 'a list of radios');
+  const [corp, spaced] = (await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[];
+  assert.equal([corp.encryption, corp.wmm, corp.maxassoc, corp.has_key], ['wpa2-psk', true, 8, true]);
+  assert.equal(spaced.device, ['radio0 radio1'], 'netifd looks up an option whole, as one radio');
   await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: corp }, 422, ['encryption:invalid_format']);
-  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: multi }, 422, ['device:required']);
+  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: spaced }, 422, ['device[0]:conflict', 'device[0]:invalid_format']);
   await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { ssid: 'Corp2' } }, ['network']);
-  await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { ssid: 'Both' } }, ['network']);
-  assert.equal([section('default_radio0')!.options.get('auth_server'), section('default_radio1')!.options.get('device')], ['192.168.1.5', ['radio0', 'radio1']], 'a PATCH keeps what it does not name');
+  assert.equal([section('default_radio0')!.options.get('encryption'), section('default_radio0')!.options.get('key')], ['wpa2-psk', 'k1234567'], 'a PATCH keeps what it does not name');
 });
 
 test('a radio is not moved to 6 GHz under an open SSID; moved by hand, the diagnostics sweep lists the SSID', async () => {
@@ -209,14 +215,113 @@ test('a radio is not moved to 6 GHz under an open SSID; moved by hand, the diagn
   };
   assert.equal(await invalid(), []);
   const refusal = await refused({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
-  assert.is(refusal.errors[0].message, 'wifi-iface default_radio1 (none): hostapd allows only sae or owe without TKIP on 6 GHz');
+  assert.is(refusal.errors[0].message, 'wifi-iface default_radio1 (none): 6 GHz takes sae, owe, wpa2, wpa3* without TKIP');
   const path = router.path('/etc/config/wireless');
   writeFileSync(path, readFileSync(path, 'utf8').replace("option band '5g'\n\toption channel '36'", "option band '6g'\n\toption channel '37'"));
-  const message = 'hostapd allows only sae or owe without TKIP on 6 GHz';
+  const message = '6 GHz takes sae, owe, wpa2, wpa3* without TKIP';
   assert.equal(await invalid(), [
     { resource: 'wireless:devices', id: 'radio1', managed: true, errors: [{ field: 'band', code: 'conflict', message: `wifi-iface default_radio1 (none): ${message}` }] },
     { resource: 'wireless:interfaces', id: 'default_radio1', managed: true, errors: [{ field: 'encryption', code: 'conflict', message }] },
   ]);
+});
+
+test('an enterprise ap and an EAP sta: the files, the secrets kept by a PATCH without them and a PUT of a read, and in no answer, log or state file', async () => {
+  const RADIUS = 'radius shared secret';
+  const ACCOUNTING = 'accounting secret';
+  const PASSWORD = 'eap password';
+  const KEY_PASSWORD = 'private key password';
+  const ap = await written(
+    {
+      method: 'POST',
+      path: '/wireless/interfaces',
+      body: { id: 'corp', device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Corp', encryption: 'wpa2+ccmp', ieee80211w: 1, auth_server: ['192.168.1.5'], auth_port: 1812, auth_secret: RADIUS, acct_server: ['192.168.1.5', 'fd00::5'], acct_secret: ACCOUNTING, acct_interval: 600, nasid: 'ap1' },
+    },
+    ['network'],
+  );
+  assert.equal([ap.has_auth_secret, ap.has_acct_secret, ap.has_key, ap.auth_server, ap.acct_server], [true, true, false, ['192.168.1.5'], ['192.168.1.5', 'fd00::5']]);
+  const apText = `\nconfig wifi-iface 'corp'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'ap'\n\toption ssid 'Corp'\n\toption encryption 'wpa2+ccmp'\n\toption ieee80211w '1'\n\toption auth_server '192.168.1.5'\n\toption auth_port '1812'\n\toption auth_secret '${RADIUS}'\n\tlist acct_server '192.168.1.5'\n\tlist acct_server 'fd00::5'\n\toption acct_secret '${ACCOUNTING}'\n\toption acct_interval '600'\n\toption nasid 'ap1'\n\n`;
+  assert.ok(wireless().endsWith(apText), wireless());
+  const sta = await written(
+    {
+      method: 'POST',
+      path: '/wireless/interfaces',
+      body: { id: 'uplink', device: ['radio0'], network: ['wan'], mode: 'sta', ssid: 'Upstream', encryption: 'wpa3', eap_type: 'peap', auth: 'EAP-MSCHAPV2', identity: 'me', anonymous_identity: 'anonymous', password: PASSWORD, ca_cert: '/etc/ssl/ca.pem', domain_match: ['radius.example.com'] },
+    },
+    ['network'],
+  );
+  assert.equal([sta.has_password, sta.domain_match, sta.auth], [true, ['radius.example.com'], 'EAP-MSCHAPV2']);
+  const staText = `\nconfig wifi-iface 'uplink'\n\toption device 'radio0'\n\toption network 'wan'\n\toption mode 'sta'\n\toption ssid 'Upstream'\n\toption encryption 'wpa3'\n\toption eap_type 'peap'\n\toption auth 'EAP-MSCHAPV2'\n\toption identity 'me'\n\toption anonymous_identity 'anonymous'\n\toption password '${PASSWORD}'\n\toption ca_cert '/etc/ssl/ca.pem'\n\tlist domain_match 'radius.example.com'\n\n`;
+  assert.ok(wireless().endsWith(apText + staText.slice(1)), wireless());
+  // Kept: a PATCH that names other fields, a PUT of each read, a JSON Patch.
+  await written({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { nasid: 'ap2' } }, ['network']);
+  for (const id of ['corp', 'uplink']) {
+    const read = await call({ method: 'GET', path: `/wireless/interfaces/${id}` });
+    await written({ method: 'PUT', path: `/wireless/interfaces/${id}`, body: read.json }, ['network']);
+  }
+  // The engine keeps a secret in its place and writes the other options after it: the same options.
+  const expected = parseUci(apText.replace("'ap1'", "'ap2'") + staText).sections;
+  assert.equal(['corp', 'uplink'].map((id) => Object.fromEntries(section(id)!.options)), expected.map((entry) => Object.fromEntries(entry.options)));
+  // A TLS client: its key password is a secret too; the tunnel's phase 2 and password go.
+  const tls = await written(
+    { method: 'PATCH', path: '/wireless/interfaces/uplink', body: { eap_type: 'tls', auth: null, password: null, client_cert: '/etc/ssl/me.pem', priv_key: '/etc/ssl/me.key', priv_key_pwd: KEY_PASSWORD } },
+    ['network'],
+  );
+  assert.equal([tls.has_password, tls.has_priv_key_pwd, tls.auth], [false, true, undefined]);
+  assert.is(section('uplink')!.options.get('priv_key_pwd'), KEY_PASSWORD);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/uplink', body: { password: 'p' } }, 422, ['password:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/uplink', body: { client_cert: null } }, 422, ['client_cert:required']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { auth_server: [] } }, 422, ['auth_port:conflict', 'auth_server:required']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { key: 'legacy secret' } }, 422, ['key:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { encryption: 'psk2', key: KEY, identity: 'x' } }, 422, ['identity:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/uplink', body: { encryption: 'wpa3-mixed' } }, 422, ['encryption:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio0'], mode: 'sta', ssid: 'x', encryption: 'wpa2' } }, 422, ['eap_type:required']);
+  // The RADIUS secret rotated; the legacy key stands in for it once it is gone.
+  await written({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { auth_secret: 'rotated secret' } }, ['network']);
+  assert.is(section('corp')!.options.get('auth_secret'), 'rotated secret');
+  const legacy = await written({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { auth_secret: null, key: RADIUS } }, ['network']);
+  assert.equal([legacy.has_auth_secret, legacy.has_key], [false, true]);
+  const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
+  assert.ok(produced.includes('radius.example.com'), 'the answers are searched');
+  for (const secret of [RADIUS, ACCOUNTING, PASSWORD, KEY_PASSWORD, 'rotated secret']) assert.not.ok(produced.includes(secret), `no answer, log or state file holds ${secret}`);
+});
+
+test('WEP, which no 24.10 build applies: a stored section reads and round-trips with its keys, nothing sets it', async () => {
+  const path = router.path('/etc/config/wireless');
+  writeFileSync(path, STOCK.replace("option encryption 'none'", "option encryption 'wep-open'\n\toption key '1'\n\toption key1 's:abcde'\n\toption key2 '0123456789'"));
+  const stored = wireless();
+  const read = await call({ method: 'GET', path: '/wireless/interfaces/default_radio0' });
+  const body = read.json as Body;
+  assert.equal([body.encryption, body.has_key, body.has_key1, body.has_key2, body.has_key3], ['wep-open', true, true, true, false]);
+  await written({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body }, ['network']);
+  const options = Object.fromEntries(section('default_radio0')!.options);
+  assert.equal(options, Object.fromEntries(parseUci(stored).sections[1].options), 'the same options, the keys included');
+  await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { ssid: 'Old' } }, ['network']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'wep-shared' } }, 422, ['encryption:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { key1: 's:fghij' } }, 422, ['key1:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], mode: 'ap', ssid: 'x', encryption: 'wep-open', key: '1' } }, 422, ['encryption:conflict']);
+  const secure = await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'psk2', key: KEY, key1: null, key2: null } }, ['network']);
+  assert.equal([secure.has_key1, secure.has_key2], [false, false]);
+  const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
+  for (const secret of ['s:abcde', '0123456789', KEY]) assert.not.ok(produced.includes(secret), secret);
+});
+
+test('one interface on several radios: netifd\'s list device, read, written, checked and guarded on each radio', async () => {
+  const path = router.path('/etc/config/wireless');
+  writeFileSync(path, STOCK.replace("option device 'radio1'", "list device 'radio0'\n\tlist device 'radio1'"));
+  const stored = wireless();
+  const read = await call({ method: 'GET', path: '/wireless/interfaces/default_radio1' });
+  assert.equal((read.json as Body).device, ['radio0', 'radio1']);
+  await written({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: read.json }, ['network']);
+  assert.is(wireless(), stored, 'a read sent back changes nothing');
+  await refused({ method: 'DELETE', path: '/wireless/devices/radio0' }, 409, 'conflict');
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { ifname: 'wlan9' } }, 422, ['ifname:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { device: [] } }, 422, ['device:required']);
+  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
+  const both = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'both', device: ['radio0', 'radio1'], mode: 'ap', ssid: 'Both', encryption: 'psk3', key: KEY } }, ['network']);
+  assert.equal(both.device, ['radio0', 'radio1']);
+  assert.ok(wireless().endsWith(`\nconfig wifi-iface 'both'\n\tlist device 'radio0'\n\tlist device 'radio1'\n\toption mode 'ap'\n\toption ssid 'Both'\n\toption encryption 'psk3'\n\toption key '${KEY}'\n\n`), wireless());
+  await written({ method: 'PATCH', path: '/wireless/interfaces/both', body: { device: ['radio1'] } }, ['network']);
+  assert.is(section('both')!.options.get('device'), 'radio1', 'one radio is written as an option');
 });
 
 test('OpenAPI: both collections with their items; key is write-only with has_key, device and mode required', async () => {
@@ -228,6 +333,9 @@ test('OpenAPI: both collections with their items; key is write-only with has_key
   assert.equal(request.required.sort(), ['device', 'mode']);
   assert.is(request.properties.key.writeOnly, true);
   assert.is(components.schemas.WirelessInterfaces.properties.has_key.readOnly, true);
+  for (const name of SECRETS) assert.is(request.properties[name].writeOnly, true, name);
+  assert.is(components.schemas.WirelessInterfaces.properties.has_auth_secret.readOnly, true);
+  assert.equal(request.properties.device.type, 'array');
   assert.equal(components.schemas.WirelessDevicesRequest.required.sort(), ['band', 'type']);
 });
 

@@ -51,7 +51,7 @@ function shape(definition: ResourceDefinition, name: string, good: Json[], bad: 
 const ruleErrors = (definition: ResourceDefinition, body: JsonObject, context = contextOf()) =>
   definition.rules!(body, context).map((error) => `${error.field}:${error.code}`).sort();
 
-const AP = { device: 'radio1', network: ['lan'], mode: 'ap', ssid: 'OpenWrt' };
+const AP = { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'OpenWrt' };
 const RADIO = { type: 'mac80211', path: 'platform/soc/18000000.wifi', band: '5g', channel: '36', htmode: 'HE80' };
 
 test('the stock sections read without nulls and pass the schema and the rules', () => {
@@ -77,7 +77,14 @@ test('booleans and integers read as netifd converts them: 1/true, 0/false, strto
 test('value shapes', () => {
   shape(devices, 'channel', ['auto', '0', '1', '36', '233'], ['036', 'AUTO', '', '1000', 'a']);
   shape(devices, 'country', ['DE', 'US', '00'], ['de', 'DEU', 'D']);
-  shape(interfaces, 'encryption', ['none', 'psk2', 'psk2+ccmp', 'sae-mixed', 'psk-mixed+tkip+ccmp', 'owe'], ['psk3', 'psk+psk2', 'wpa2', 'wep-open', 'none+ccmp', 'PSK2']);
+  shape(
+    interfaces,
+    'encryption',
+    ['none', 'psk2', 'psk2+ccmp', 'sae-mixed', 'psk-mixed+tkip+ccmp', 'owe', 'psk3', 'psk3-mixed+ccmp', 'wpa', 'wpa2+aes', 'wpa-mixed+tkip+ccmp', 'wpa3', 'wpa3-mixed', 'wpa3-192', 'wep-open'],
+    ['psk+psk2', 'none+ccmp', 'PSK2', 'psk2-mixed', 'wpa2-psk', 'wpa2-mixed', '8021x', 'osen', 'wep+ccmp', 'wpa3-192+'],
+  );
+  shape(interfaces, 'device', [['radio0'], ['radio0', 'radio1']], ['radio0', ['radio 0']]);
+  shape(interfaces, 'auth_server', [['192.168.1.5'], ['fd00::5', '10.0.0.1']], [['radius.lan'], ['1.2.3']]);
   shape(interfaces, 'ifname', ['phy0-ap0', 'wlan0', 'a.b'], ['.x', 'a/b', 'wl%d', 'x'.repeat(16), 'a b']);
   shape(interfaces, 'macaddr', ['random', '02:00:00:00:00:01', 'a8:5e:45:11:22:33'], ['01:00:5e:00:00:01', '02-00-00-00-00-01', 'RANDOM']);
   shape(interfaces, 'ssid', ['OpenWrt', 'Café'], ['two\nlines', '']);
@@ -109,23 +116,23 @@ test('key by encryption and mode; a stored key counts for the section it belongs
   assert.equal(ap({ encryption: 'none', key: 'secret12' }), ['key:conflict']);
   assert.equal(ap({ encryption: 'owe', key: 'secret12' }), ['key:conflict']);
   const keyed = WIRELESS.replace("option encryption 'none'", "option encryption 'psk2'\n\toption key 'secret12'");
-  assert.equal(ruleErrors(interfaces, { ...AP, device: 'radio0', encryption: 'psk2' }, contextOf(keyed, 'default_radio0')), [], 'a body without key keeps the stored one');
-  assert.equal(ruleErrors(interfaces, { ...AP, device: 'radio0', encryption: 'psk2', key: null }, contextOf(keyed, 'default_radio0')), ['key:required'], 'null removes it');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0'], encryption: 'psk2' }, contextOf(keyed, 'default_radio0')), [], 'a body without key keeps the stored one');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0'], encryption: 'psk2', key: null }, contextOf(keyed, 'default_radio0')), ['key:required'], 'null removes it');
   assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2' }, contextOf(keyed, 'default_radio1')), ['key:required'], 'another section\'s key is not this one\'s');
   assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2' }, contextOf(`${WIRELESS}\nconfig wifi-station\n\toption key 'k1234567'\n`)), [], 'wifi-station keys');
-  const sta = (body: JsonObject) => ruleErrors(interfaces, { device: 'radio1', network: ['wan'], mode: 'sta', ssid: 'Uplink', ...body });
+  const sta = (body: JsonObject) => ruleErrors(interfaces, { device: ['radio1'], network: ['wan'], mode: 'sta', ssid: 'Uplink', ...body });
   assert.equal(sta({ encryption: 'sae', key: 'x' }), [], 'wpa_supplicant takes an SAE password of any length');
   assert.equal(sta({ encryption: 'sae-mixed', key: 'x' }), ['key:out_of_range']);
 });
 
 test('modes refuse what they do not set up; ifname, ssid and 802.11r/w', () => {
   assert.equal(ruleErrors(interfaces, { ...AP, hidden: true, mesh_id: 'm' }), ['mesh_id:conflict']);
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'sta', ssid: 'x', hidden: true, wmm: false }), ['hidden:conflict'], 'false is what the mode does anyway');
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: 'secret12' }), ['encryption:conflict']);
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'sae', key: 's' }), []);
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'adhoc', ssid: 'cell', encryption: 'sae', key: 'secret12' }), ['encryption:conflict']);
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'monitor' }), []);
-  assert.equal(ruleErrors(interfaces, { device: 'radio1', mode: 'sta' }), ['ssid:required']);
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'sta', ssid: 'x', hidden: true, wmm: false }), ['hidden:conflict'], 'false is what the mode does anyway');
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'mesh', mesh_id: 'm', encryption: 'sae', key: 's' }), []);
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'adhoc', ssid: 'cell', encryption: 'sae', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'monitor' }), []);
+  assert.equal(ruleErrors(interfaces, { device: ['radio1'], mode: 'sta' }), ['ssid:required']);
   assert.equal(ruleErrors(interfaces, { ...AP, ssid: 'x'.repeat(33) }), ['ssid:out_of_range']);
   assert.equal(ruleErrors(interfaces, { ...AP, ieee80211r: true }), ['ieee80211r:conflict']);
   assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2', key: 'secret12', ieee80211r: true, mobility_domain: 'a1b2' }), []);
@@ -142,6 +149,13 @@ test('what hostapd refuses or turns off for the radio', () => {
   assert.equal(on6({ encryption: 'sae', key: 'secret12' }), []);
   assert.equal(on6({ encryption: 'owe' }), []);
   assert.equal(on6({ encryption: 'sae-mixed', key: 'secret12' }), ['encryption:conflict']);
+  assert.equal(on6({ encryption: 'psk3', key: 'secret12' }), [], 'psk3 is sae');
+  assert.equal(on6({ encryption: 'wpa3', auth_server: ['192.168.1.5'] }), [], 'wpa3 defaults to ieee80211w 2, as sae');
+  assert.equal(on6({ encryption: 'wpa3-mixed', auth_server: ['192.168.1.5'] }), ['ieee80211w:conflict'], 'its default is 1');
+  assert.equal(on6({ encryption: 'wpa2', auth_server: ['192.168.1.5'] }), ['ieee80211w:conflict']);
+  assert.equal(on6({ encryption: 'wpa2', auth_server: ['192.168.1.5'], ieee80211w: 2 }), []);
+  assert.equal(on6({ encryption: 'wpa-mixed', auth_server: ['192.168.1.5'], ieee80211w: 2 }), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0', 'radio1'], encryption: 'psk2', key: 'secret12' }, six), ['encryption:conflict'], 'every radio it names');
   assert.equal(on6({ encryption: 'none' }), ['encryption:conflict']);
   assert.equal(on6({ encryption: 'sae+tkip', key: 'secret12' }), ['encryption:conflict']);
   assert.equal(on6({ encryption: 'sae', key: 'secret12', ieee80211w: 1 }), ['ieee80211w:conflict']);
@@ -149,6 +163,50 @@ test('what hostapd refuses or turns off for the radio', () => {
   assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk-mixed+tkip+ccmp', key: 'secret12' }), []);
   const legacy = contextOf(WIRELESS.replace("option htmode 'HE80'", "option htmode 'NOHT'"));
   assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'psk2+tkip', key: 'secret12' }, legacy), []);
+});
+
+test('enterprise: RADIUS on an ap, EAP on a sta, as hostapd.sh and wpa_supplicant_add_network read them', () => {
+  const ap = (body: JsonObject, context?: RuleContext) => ruleErrors(interfaces, { ...AP, ...body }, context);
+  const radius = { encryption: 'wpa2', auth_server: ['192.168.1.5'] };
+  assert.equal(ap(radius), []);
+  assert.equal(ap({ encryption: 'wpa3-192' }), ['auth_server:required']);
+  assert.equal(ap({ ...radius, auth_secret: 's', key: 'legacy secret' }), ['key:conflict'], 'auth_secret replaces the legacy key');
+  assert.equal(ap({ ...radius, key: 'x' }), [], 'without auth_secret key is the RADIUS secret, of any length');
+  assert.equal(ap({ encryption: 'psk2', key: 'secret12', auth_server: ['192.168.1.5'], auth_port: 1812 }), [], 'RADIUS MAC checks on a personal ap');
+  assert.equal(ap({ ...radius, acct_port: 1813, ownip: '192.168.1.1', acct_interval: 600 }), ['acct_port:conflict']);
+  assert.equal(ap({ encryption: 'psk2', key: 'secret12', ownip: '192.168.1.1' }), ['ownip:conflict']);
+  assert.equal(ap({ ...radius, identity: 'me' }), ['identity:conflict']);
+  const stored = `${WIRELESS}\nconfig wifi-iface 'corp'\n\toption auth_secret 'a'\n`;
+  assert.equal(ap({ ...radius, key: 'k' }, contextOf(stored, 'corp')), ['key:conflict'], 'the stored auth_secret counts');
+  assert.equal(ap({ ...radius, key: 'k', auth_secret: null }, contextOf(stored, 'corp')), [], 'and a null removes it');
+  const sta = (body: JsonObject) => ruleErrors(interfaces, { device: ['radio1'], network: ['wan'], mode: 'sta', ssid: 'Corp', encryption: 'wpa2', ...body });
+  assert.equal(sta({ eap_type: 'peap', identity: 'me', password: 'p', auth: 'EAP-MSCHAPV2', ca_cert: '/etc/ca.pem', domain_match: ['radius.example.com'] }), []);
+  assert.equal(sta({}), ['eap_type:required']);
+  assert.equal(sta({ eap_type: 'tls' }), ['client_cert:required', 'priv_key:required']);
+  assert.equal(sta({ eap_type: 'tls', client_cert: '/c', priv_key: '/k', priv_key_pwd: 'x', password: 'p' }), ['password:conflict']);
+  assert.equal(sta({ eap_type: 'ttls', auth: 'PAP', client_cert: '/c' }), ['client_cert:conflict']);
+  assert.equal(sta({ eap_type: 'peap', key: 'secret12' }), ['key:conflict']);
+  assert.equal(sta({ encryption: 'wpa3-mixed', eap_type: 'peap' }), ['encryption:conflict'], 'wpa_supplicant_add_network has no eap-eap2');
+  assert.equal(sta({ encryption: 'psk2', key: 'secret12', eap_type: 'peap', auth_server: ['192.168.1.5'] }), ['auth_server:conflict', 'eap_type:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'wpa2', auth_server: ['192.168.1.5'], ieee80211r: true, ieee80211w: 1 }), []);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'wpa', auth_server: ['192.168.1.5'], ieee80211r: true, ieee80211w: 1 }), ['ieee80211r:conflict', 'ieee80211w:conflict'], 'WPA1 has neither');
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'owe', ieee80211r: true }), ['ieee80211r:conflict']);
+});
+
+test('WEP: nothing sets it, a stored one may stay with its keys; a list of radios', () => {
+  const wep = WIRELESS.replace("option encryption 'none'", "option encryption 'wep-open'\n\toption key '1'\n\toption key1 's:abcde'");
+  const own = contextOf(wep, 'default_radio0');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0'], encryption: 'wep-open' }, own), [], 'a read sent back');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0'], encryption: 'wep-shared' }, own), ['encryption:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0'], encryption: 'wep-open', key1: 's:fghij' }, own), ['key1:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, encryption: 'wep-open' }), ['encryption:conflict']);
+  const section = parseUci(wep).sections[1];
+  assert.equal([read(interfaces, section).encryption, read(interfaces, section).has_key1, read(interfaces, section).has_key2], ['wep-open', true, false]);
+  const device = fieldOf(interfaces, 'device').codec;
+  assert.equal([readOption(device, 'radio0'), readOption(device, ['radio0', 'radio1']), readOption(device, 'radio0 radio1')], [['radio0'], ['radio0', 'radio1'], ['radio0 radio1']], 'netifd splits no option');
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0', 'radio1'] }), []);
+  assert.equal(ruleErrors(interfaces, { ...AP, device: ['radio0', 'radio1'], ifname: 'wlan9' }), ['ifname:conflict']);
+  assert.equal(ruleErrors(interfaces, { ...AP, device: [] }), ['device:required']);
 });
 
 test.run();

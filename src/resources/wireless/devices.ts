@@ -42,7 +42,8 @@ function accessPointErrors(body: JsonObject, context: RuleContext): FieldError[]
   const htmode = typeof body.htmode === 'string' ? body.htmode : undefined;
   return context.read('wireless').sections.flatMap((section) => {
     const option = (name: string) => optionText(section.options.get(name));
-    if (section.type !== 'wifi-iface' || option('device') !== context.id || (option('mode') ?? 'ap') !== 'ap') return [];
+    // netifd sets an interface up on each radio of a `list device`, and on the one an option names.
+    if (section.type !== 'wifi-iface' || ![section.options.get('device') ?? []].flat().includes(context.id!) || (option('mode') ?? 'ap') !== 'ap') return [];
     const ieee80211w = option('ieee80211w');
     const found = radioConflict(band, htmode, option('encryption') ?? 'none', ieee80211w === undefined ? undefined : parseInt(ieee80211w, 10));
     return found ? [conflict(band === '6g' ? 'band' : 'htmode', `wifi-iface ${section.name} (${option('encryption') ?? 'none'}): ${found[1]}`)] : [];
