@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { type UciSection, type UciValue } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
 import { parseCanonical } from '../../src/uci/read.js';
+import { resolvedSchemas } from '../support/schema-values.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 
 type Body = Record<string, any>;
@@ -283,7 +284,7 @@ test('the OpenAPI document describes the six resources and the two read-only vie
   for (const collection of ['/dhcp/hosts', '/dhcp/servers', '/system/timeservers']) assert.equal(verbs(collection), ['get', 'post'], collection);
   assert.equal(verbs('/system/timeservers/{id}'), ['delete', 'get', 'patch', 'put']);
   for (const view of ['/dhcp/leases', '/dhcp/leases/{id}', '/dhcp/leases6', '/dhcp/leases6/{id}']) assert.equal(verbs(view), ['get'], view);
-  const schemas = served.components.schemas as Body;
+  const schemas = resolvedSchemas(served) as Body;
   for (const name of ['SystemTimeserversRequest', 'SystemTimeserversPatch', 'SystemTimeservers']) assert.equal(schemas[name].properties.id.enum, ['ntp'], name);
   assert.equal(schemas.SystemTimeserversRequest.required, ['id']);
   assert.is(schemas.DhcpHostsRequest.properties.id.enum, undefined, 'other collections name their sections freely');

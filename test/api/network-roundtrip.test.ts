@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type UciSection, type UciValue } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
+import { resolvedSchemas } from '../support/schema-values.js';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
 import { strtol } from '../support/uci-blob.js';
 
@@ -291,7 +292,9 @@ test('GET /diagnostics?validate=1: no invalid network section in the stock file;
 });
 
 test('OpenAPI: the four collections, their items and adopt; family is a required enum of routes and rules', async () => {
-  const { paths, components } = await openapi();
+  const served = await openapi();
+  const { paths } = served;
+  const components = { schemas: resolvedSchemas(served) as Body };
   const verbs = (item: Body) => Object.keys(item).filter((key) => ['get', 'put', 'post', 'patch', 'delete'].includes(key)).sort();
   for (const resource of RESOURCES) {
     assert.equal(verbs(paths[`/network/${resource}`]), ['get', 'post']);

@@ -68,6 +68,11 @@ export function schemaValue(document: Schema, random: Random, pool: readonly str
   }
 }
 
+/** The document's component schemas, each with its references followed (a request schema is a reference to its patch's). */
+export function resolvedSchemas(document: Schema): Record<string, Schema> {
+  return Object.fromEntries(Object.entries(document.components.schemas as Record<string, Schema>).map(([name, schema]) => [name, resolve(document, schema)]));
+}
+
 /** A schema with its references followed; a reference's siblings (a request's `required`) apply beside its target's. */
 export function resolve(document: Schema, schema: Schema): Schema {
   let resolved = schema;
