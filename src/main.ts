@@ -59,7 +59,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
   if (outcome.response.body) ports.writeStdout(outcome.response.body);
 }
 
-export interface RouteMatch {
+interface RouteMatch {
   route: Route;
   params: Record<string, string>;
 }
