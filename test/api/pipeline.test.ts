@@ -141,13 +141,19 @@ test('the insecure marker lets remote plain HTTP through and every such request 
 
 test('unknown paths answer 404 and wrong verbs 405, neither logged', async () => {
   assertEnvelope(await router.request({ method: 'GET', path: '/firewall/nothing' }), 404, 'not_found');
-  // A domain's table is imported by the domain's name: no other name, nor a path through the bundle, loads anything.
-  for (const path of ['/nosuch/rules', '/Firewall/rules', '/..%2Fmappings%2Ffirewall_rules/x', '/tables/x']) {
+  // A path's first segment names its route table: no other name, nor a path through the bundle, loads
+  // anything; `openapi_json` is the name of /openapi.json's table, not a path of its own.
+  for (const path of ['/nosuch/rules', '/Firewall/rules', '/..%2Fmappings%2Ffirewall_rules/x', '/tables/x', '/openapi_json', '/healthz/x', '/', '/__proto__', '/resources']) {
     assertEnvelope(await router.request({ method: 'GET', path }), 404, 'not_found');
   }
   const wrongVerb = await router.request({ method: 'DELETE', path: '/healthz' });
   assertEnvelope(wrongVerb, 405, 'method_not_allowed');
   assert.is(wrongVerb.headers.allow, 'GET');
+  // A fixed route beside a domain's resources: /system/password is the fixed route, /system the singleton.
+  const password = await router.request({ method: 'GET', path: '/system/password' });
+  assertEnvelope(password, 405, 'method_not_allowed');
+  assert.is(password.headers.allow, 'POST');
+  assert.is((await router.request({ method: 'DELETE', path: '/system' })).headers.allow, 'GET, PUT, PATCH');
   assert.is(messages(router), '');
 });
 
