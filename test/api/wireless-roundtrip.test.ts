@@ -133,14 +133,46 @@ config wifi-iface 'legacy'
 \toption encryption 'wep-open'
 \toption key '1'
 \toption key1 's:abcde'
+
+config wifi-iface 'tuned'
+\toption device 'radio1'
+\toption network 'lan'
+\toption mode 'ap'
+\toption ssid 'Tuned'
+\toption encryption 'wpa2'
+\toption auth_server '192.168.1.5'
+\toption auth_secret 'radius secret'
+\toption dtim_period '3'
+\toption short_preamble '0'
+\toption uapsd 'no'
+\toption utf8_ssid '1'
+\toption multicast_to_unicast 'false'
+\toption bridge_isolate '1'
+\toption wpa_group_rekey '0x100'
+\toption dae_client '192.168.1.5'
+\toption dae_secret 'dae secret'
+\toption dynamic_vlan '1'
+\toption vlan_tagged_interface 'eth0'
+\toption multi_ap '3'
+\toption ieee80211r '1'
+\tlist r0kh '02:00:00:00:00:01,ap1,000102030405060708090a0b0c0d0e0f'
+\toption r0_key_lifetime '600'
+
+config wifi-iface 'meshed'
+\toption device 'radio1'
+\toption mode 'mesh'
+\toption mesh_id 'backhaul2'
+\toption mesh_rssi_threshold '-70'
+\toption mesh_auto_open_plinks '0'
+\toption mesh_power_mode '3'
 `;
 
 // The types the 24.10 scripts declare these options with; every other one is a STRING.
-const INT32 = ['radio', 'txpower', 'cell_density', 'num_global_macaddr', 'maxassoc', 'ieee80211w', 'auth_port', 'acct_port', 'acct_interval'];
-const ARRAYS = ['network', 'maclist', 'auth_server', 'acct_server', 'altsubject_match', 'domain_match'];
-const OFF = ['disabled', 'legacy_rates', 'noscan', 'isolate', 'hidden', 'wds', 'ieee80211r', 'ieee80211k', 'bss_transition', 'ft_over_ds'];
-const ON = ['wmm', 'mesh_fwding'];
-const BOOLS = [...OFF, ...ON, 'ft_psk_generate_local'];
+const INT32 = ['radio', 'txpower', 'cell_density', 'num_global_macaddr', 'maxassoc', 'ieee80211w', 'auth_port', 'acct_port', 'acct_interval', 'dtim_period', 'wpa_group_rekey', 'dynamic_vlan', 'multi_ap', 'r0_key_lifetime', 'mesh_rssi_threshold'];
+const ARRAYS = ['network', 'maclist', 'auth_server', 'acct_server', 'altsubject_match', 'domain_match', 'r0kh'];
+const OFF = ['disabled', 'legacy_rates', 'noscan', 'isolate', 'hidden', 'wds', 'ieee80211r', 'ieee80211k', 'bss_transition', 'ft_over_ds', 'bridge_isolate'];
+const ON = ['wmm', 'mesh_fwding', 'short_preamble', 'uapsd', 'utf8_ssid', 'mesh_auto_open_plinks'];
+const BOOLS = [...OFF, ...ON, 'ft_psk_generate_local', 'multicast_to_unicast'];
 
 /** One option as the scripts receive it; undefined when it means what no option means. */
 function scriptValue(option: string, value: UciValue): string | number | string[] | undefined {
@@ -223,7 +255,7 @@ test('stock and extra sections (enterprise ap and sta, two radios, WEP) round-tr
   const before = wireless();
   const adopted = new Map<string, string>();
   await roundTrip('wireless/devices', 3, adopted);
-  await roundTrip('wireless/interfaces', 10, adopted);
+  await roundTrip('wireless/interfaces', 12, adopted);
   assert.is(adopted.size, 2);
   assertSameMeaning(before, wireless(), adopted);
 });
@@ -241,8 +273,11 @@ test('the extra sections read as the scripts read them', async () => {
   assert.equal([corp.auth_port, corp.auth_server, corp.acct_server, corp.has_auth_secret, corp.has_acct_secret, corp.ieee80211w], [1812, ['192.168.1.5'], ['192.168.1.5', 'fd00::5'], true, true, 1]);
   assert.equal([eduroam.auth, eduroam.altsubject_match, eduroam.domain_match, eduroam.has_password], ['PAP', ['DNS:radius.example.org', 'DNS:radius2.example.org'], ['example.org'], true]);
   assert.equal([both.device, both.encryption, legacy.encryption, legacy.has_key, legacy.has_key1], [['radio0', 'radio1'], 'psk3-mixed', 'wep-open', true, true]);
-  const shown = JSON.stringify([six, guest, uplink, mesh, corp, eduroam, both, legacy]);
-  for (const secret of ['correct horse', 'radius secret', 'accounting secret', 'eap secret', 'both radios', 's:abcde']) assert.not.ok(shown.includes(secret), secret);
+  const [tuned, meshed] = ((await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[]).slice(10);
+  assert.equal([tuned.dtim_period, tuned.short_preamble, tuned.uapsd, tuned.multicast_to_unicast, tuned.wpa_group_rekey, tuned.has_dae_secret, tuned.r0kh], [3, false, true, false, 256, true, ['02:00:00:00:00:01,ap1,000102030405060708090a0b0c0d0e0f']]);
+  assert.equal([meshed.mesh_rssi_threshold, meshed.mesh_auto_open_plinks, meshed.mesh_power_mode], [-70, false, 3]);
+  const shown = JSON.stringify([six, guest, uplink, mesh, corp, eduroam, both, legacy, tuned, meshed]);
+  for (const secret of ['correct horse', 'radius secret', 'accounting secret', 'eap secret', 'both radios', 's:abcde', 'dae secret']) assert.not.ok(shown.includes(secret), secret);
 });
 
 test('the comparison sees what the scripts see', () => {

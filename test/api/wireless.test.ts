@@ -14,10 +14,10 @@ type Body = Record<string, any>;
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/wireless', import.meta.url), 'utf8');
 const KEY = 'correct horse battery';
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
-const SECRETS = ['key', 'auth_secret', 'acct_secret', 'password', 'priv_key_pwd', 'key1', 'key2', 'key3', 'key4'];
+const SECRETS = ['key', 'auth_secret', 'acct_secret', 'password', 'priv_key_pwd', 'key1', 'key2', 'key3', 'key4', 'dae_secret'];
 /** A read's flags with no secret set, and the lists it always carries. */
 const NO_SECRETS = Object.fromEntries(SECRETS.map((name) => [`has_${name}`, false]));
-const NO_LISTS = { auth_server: [], acct_server: [], altsubject_match: [], domain_match: [] };
+const NO_LISTS = { auth_server: [], acct_server: [], altsubject_match: [], domain_match: [], r0kh: [], r1kh: [] };
 
 let router: Router;
 let authorization: string;
@@ -325,6 +325,72 @@ test('one interface on several radios: netifd\'s list device, read, written, che
   assert.is(section('both')!.options.get('device'), 'radio1', 'one radio is written as an option');
 });
 
+test('the rest of the bss options: the file written, defaults absent, the DAE secret in no answer, log or state file', async () => {
+  const DAE = 'dae shared secret';
+  const ap = await written(
+    {
+      method: 'POST',
+      path: '/wireless/interfaces',
+      body: {
+        id: 'corp', device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Corp', encryption: 'wpa2', auth_server: ['192.168.1.5'], auth_secret: 'radius secret',
+        dtim_period: 3, max_inactivity: 600, short_preamble: false, uapsd: false, utf8_ssid: true, disassoc_low_ack: false, skip_inactivity_poll: true, wnm_sleep_mode: true, wnm_sleep_mode_no_keys: true,
+        proxy_arp: true, multicast_to_unicast_all: true, multicast_to_unicast: false, bridge_isolate: true, bss_load_update_period: 50, chan_util_avg_period: 500, rsn_preauth: true,
+        wpa_group_rekey: 3600, wpa_strict_rekey: true, wpa_disable_eapol_key_retries: true, eap_reauth_period: 0, dae_client: '192.168.1.5', dae_secret: DAE, dae_port: 3800,
+        dynamic_vlan: 2, vlan_naming: 0, vlan_tagged_interface: 'eth0', vlan_bridge: 'brvlan', multi_ap: 2, wds: true, wds_bridge: 'br-lan', start_disabled: 1,
+        ieee80211r: true, reassociation_deadline: 20000, r0kh: ['02:00:00:00:00:01,ap1.example.com,000102030405060708090a0b0c0d0e0f'], r1kh: ['02:00:00:00:00:01,02:00:00:00:00:01,000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f'], r0_key_lifetime: 600, pmk_r1_push: true,
+      },
+    },
+    ['network'],
+  );
+  assert.equal([ap.has_dae_secret, ap.short_preamble, ap.utf8_ssid, ap.multicast_to_unicast, ap.dtim_period], [true, false, true, false, 3]);
+  const text = `\nconfig wifi-iface 'corp'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'ap'\n\toption ssid 'Corp'\n\toption encryption 'wpa2'\n\toption wds '1'\n\toption ieee80211r '1'\n\toption auth_server '192.168.1.5'\n\toption auth_secret 'radius secret'\n\toption dtim_period '3'\n\toption max_inactivity '600'\n\toption skip_inactivity_poll '1'\n\toption short_preamble '0'\n\toption disassoc_low_ack '0'\n\toption uapsd '0'\n\toption utf8_ssid '1'\n\toption wnm_sleep_mode '1'\n\toption wnm_sleep_mode_no_keys '1'\n\toption proxy_arp '1'\n\toption multicast_to_unicast_all '1'\n\toption multicast_to_unicast '0'\n\toption bridge_isolate '1'\n\toption bss_load_update_period '50'\n\toption chan_util_avg_period '500'\n\toption rsn_preauth '1'\n\toption wpa_group_rekey '3600'\n\toption wpa_strict_rekey '1'\n\toption wpa_disable_eapol_key_retries '1'\n\toption eap_reauth_period '0'\n\toption dae_client '192.168.1.5'\n\toption dae_port '3800'\n\toption dae_secret '${DAE}'\n\toption dynamic_vlan '2'\n\toption vlan_naming '0'\n\toption vlan_tagged_interface 'eth0'\n\toption vlan_bridge 'brvlan'\n\toption multi_ap '2'\n\toption wds_bridge 'br-lan'\n\toption start_disabled '1'\n\toption reassociation_deadline '20000'\n\tlist r0kh '02:00:00:00:00:01,ap1.example.com,000102030405060708090a0b0c0d0e0f'\n\tlist r1kh '02:00:00:00:00:01,02:00:00:00:00:01,000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f'\n\toption r0_key_lifetime '600'\n\toption pmk_r1_push '1'\n\n`;
+  assert.ok(wireless().endsWith(text), wireless());
+  // Kept by a PATCH without it and a PUT of a read.
+  await written({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { dae_port: 3799 } }, ['network']);
+  const read = await call({ method: 'GET', path: '/wireless/interfaces/corp' });
+  await written({ method: 'PUT', path: '/wireless/interfaces/corp', body: read.json }, ['network']);
+  assert.is(section('corp')!.options.get('dae_secret'), DAE);
+  // Defaults are not written: a mesh point with its tunables, a sta backhaul.
+  const mesh = await written(
+    { method: 'POST', path: '/wireless/interfaces', body: { id: 'mesh', device: ['radio1'], network: ['lan'], mode: 'mesh', mesh_id: 'backhaul', encryption: 'sae', key: KEY, mesh_rssi_threshold: -70, mesh_hwmp_rootmode: 4, mesh_gate_announcements: 1, mesh_auto_open_plinks: false, mesh_nolearn: true, mesh_power_mode: 2, mesh_sync_offset_max_neighor: 20 } },
+    ['network'],
+  );
+  assert.equal([mesh.mesh_rssi_threshold, mesh.mesh_auto_open_plinks, mesh.uapsd, mesh.dtim_period], [-70, false, undefined, undefined]);
+  assert.ok(wireless().endsWith(`\nconfig wifi-iface 'mesh'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'mesh'\n\toption encryption 'sae'\n\toption key '${KEY}'\n\toption mesh_id 'backhaul'\n\toption mesh_auto_open_plinks '0'\n\toption mesh_hwmp_rootmode '4'\n\toption mesh_gate_announcements '1'\n\toption mesh_sync_offset_max_neighor '20'\n\toption mesh_rssi_threshold '-70'\n\toption mesh_nolearn '1'\n\toption mesh_power_mode '2'\n\n`), wireless());
+  const sta = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'up', device: ['radio0'], network: ['wan'], mode: 'sta', ssid: 'Up', multi_ap: 1, wds: true } }, ['network']);
+  assert.equal([sta.multi_ap, sta.short_preamble, sta.r0kh], [1, undefined, []]);
+  assert.ok(wireless().endsWith(`\nconfig wifi-iface 'up'\n\toption device 'radio0'\n\toption network 'wan'\n\toption mode 'sta'\n\toption ssid 'Up'\n\toption wds '1'\n\toption multi_ap '1'\n\n`), wireless());
+  const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
+  assert.ok(produced.includes('brvlan'), 'the answers are searched');
+  assert.not.ok(produced.includes(DAE), 'no answer, log or state file holds the DAE secret');
+});
+
+test('the rules of the bss options: modes, the options they need, the key management they go with; refused writes change nothing', async () => {
+  const ap = { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home' };
+  const psk = { ...ap, encryption: 'psk2', key: KEY };
+  const wpa = { ...ap, encryption: 'wpa2', auth_server: ['192.168.1.5'] };
+  const post = (body: Body, errors: string[]) => refused({ method: 'POST', path: '/wireless/interfaces', body }, 422, errors);
+  await post({ ...ap, mode: 'sta', dtim_period: 2, uapsd: true, mesh_ttl: 5 }, ['dtim_period:conflict', 'uapsd:conflict', 'mesh_ttl:conflict']);
+  await post({ ...ap, mode: 'sta', multi_ap: 2 }, ['multi_ap:conflict']);
+  await post({ device: ['radio1'], mode: 'mesh', mesh_id: 'm', multi_ap: 1 }, ['multi_ap:conflict']);
+  await post({ ...ap, dtim_period: 0, bss_load_update_period: 101, mesh_rssi_threshold: 1 }, ['dtim_period:out_of_range', 'bss_load_update_period:out_of_range', 'mesh_rssi_threshold:conflict', 'mesh_rssi_threshold:out_of_range']);
+  await post({ ...ap, wpa_group_rekey: 600, wpa_disable_eapol_key_retries: true, rsn_preauth: true }, ['wpa_group_rekey:conflict', 'wpa_disable_eapol_key_retries:conflict', 'rsn_preauth:conflict']);
+  await post({ ...psk, eap_reauth_period: 60, dae_client: '192.168.1.5', dae_secret: 'x' }, ['eap_reauth_period:conflict', 'dae_client:conflict', 'dae_secret:conflict']);
+  await post({ ...wpa, dae_client: '192.168.1.5', dae_port: 3799 }, ['dae_client:conflict']);
+  await post({ ...wpa, dae_secret: 'x', dae_port: 3799 }, ['dae_port:conflict', 'dae_secret:conflict']);
+  await post({ ...ap, dynamic_vlan: 1, vlan_naming: 1 }, ['dynamic_vlan:conflict']);
+  await post({ ...psk, vlan_bridge: 'brvlan', wnm_sleep_mode_no_keys: true, wds_bridge: 'br-lan' }, ['vlan_bridge:conflict', 'wnm_sleep_mode_no_keys:conflict', 'wds_bridge:conflict']);
+  await post({ ...ap, ppsk: true }, ['ppsk:conflict']);
+  await post({ ...psk, r0kh: ['02:00:00:00:00:01,ap1,000102030405060708090a0b0c0d0e0f'], reassociation_deadline: 1000 }, ['reassociation_deadline:conflict', 'r0kh:conflict']);
+  await post({ ...psk, ieee80211r: true, pmk_r1_push: true }, ['pmk_r1_push:conflict']);
+  await post({ ...psk, ieee80211r: true, ft_psk_generate_local: false, r1kh: ['02:00:00:00:00:01,ap1,0011'] }, ['r1kh[0]:invalid_format']);
+  assert.is(wireless(), STOCK);
+  // PPSK: no key, the keys come from the RADIUS server; dynamic VLANs with a MAC allow list.
+  await written({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, id: 'ppsk', encryption: 'psk2', ppsk: true, auth_server: ['192.168.1.5'], auth_secret: 'radius secret', dynamic_vlan: 1 } }, ['network']);
+  await written({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, id: 'vlans', macfilter: 'allow', maclist: ['02:00:00:00:00:01'], dynamic_vlan: 1 } }, ['network']);
+  assert.equal([section('ppsk')!.options.get('ppsk'), section('ppsk')!.options.get('key'), section('vlans')!.options.get('dynamic_vlan')], ['1', undefined, '1']);
+});
+
 test('OpenAPI: both collections with their items; key is write-only with has_key, device and mode required', async () => {
   const served = (await call({ method: 'GET', path: '/openapi.json' })).json as Body;
   const { paths } = served;
@@ -332,12 +398,13 @@ test('OpenAPI: both collections with their items; key is write-only with has_key
   for (const resource of ['devices', 'interfaces']) {
     assert.equal(Object.keys(paths[`/wireless/${resource}/{id}`]).filter((verb) => verb !== 'parameters').sort(), ['delete', 'get', 'patch', 'put']);
   }
+  assert.equal(components.schemas.WirelessInterfacesRequest.required.sort(), ['device', 'mode']);
   const request = components.schemas.WirelessInterfacesRequest;
-  assert.equal(request.required.sort(), ['device', 'mode']);
   assert.is(request.properties.key.writeOnly, true);
   assert.is(components.schemas.WirelessInterfaces.properties.has_key.readOnly, true);
   for (const name of SECRETS) assert.is(request.properties[name].writeOnly, true, name);
   assert.is(components.schemas.WirelessInterfaces.properties.has_auth_secret.readOnly, true);
+  assert.is(components.schemas.WirelessInterfaces.properties.has_dae_secret.readOnly, true);
   assert.equal(request.properties.device.type, 'array');
   assert.equal(components.schemas.WirelessDevicesRequest.required.sort(), ['band', 'type']);
 });

@@ -59,7 +59,7 @@ export function radioConflict(band: string | undefined, htmode: string | undefin
 /** The sta's EAP fields (wpa_supplicant_add_network). */
 const EAP = ['eap_type', 'auth', 'identity', 'anonymous_identity', 'password', 'ca_cert', 'client_cert', 'priv_key', 'priv_key_pwd', 'subject_match', 'altsubject_match', 'domain_match'];
 /** Secrets a body omits that the section keeps. */
-const SECRETS = ['key', 'auth_secret'];
+const SECRETS = ['key', 'auth_secret', 'dae_secret'];
 
 /** The section's option before this write. */
 const stored = (context: RuleContext, option: string) => context.read('wireless').sections.find((section) => section.name === context.id)?.options.get(option);
@@ -77,7 +77,7 @@ export function keyErrors(body: JsonObject, context: RuleContext, base: string, 
   if (typeof key !== 'string') {
     // hostapd_set_psk: an access point may take its keys from wifi-station sections instead.
     const stations = context.read('wireless').sections.some((section) => section.type === 'wifi-station');
-    return (key === undefined && stored(context, 'key') !== undefined) || (mode === 'ap' && stations) ? [] : [required('key', `${base} needs key`)];
+    return (key === undefined && stored(context, 'key') !== undefined) || (mode === 'ap' && (stations || body.ppsk === true)) ? [] : [required('key', `${base} needs key`)];
   }
   const length = utf8Length(key);
   if ((mode === 'sta' && base === 'sae') || mode === 'mesh') return length ? [] : [outOfRange('key', 'empty SAE password')];
@@ -116,13 +116,13 @@ export function radioErrors(body: JsonObject, context: RuleContext, encryption: 
 export const MODES_OF: Record<string, string> = {};
 for (const [modes, names] of [
   ['sta adhoc', 'bssid'],
-  ['ap sta', 'wds ieee80211r ieee80211w'],
-  ['mesh', 'mesh_id mesh_fwding'],
-  ['ap', 'hidden isolate wmm maxassoc macfilter maclist ieee80211k bss_transition mobility_domain ft_over_ds ft_psk_generate_local auth_server auth_port auth_secret acct_server acct_port acct_secret acct_interval nasid ownip'],
+  ['ap sta', 'wds ieee80211r ieee80211w multi_ap'],
+  ['mesh', 'mesh_id mesh_fwding mesh_retry_timeout mesh_confirm_timeout mesh_holding_timeout mesh_max_peer_links mesh_max_retries mesh_ttl mesh_element_ttl mesh_auto_open_plinks mesh_hwmp_max_preq_retries mesh_path_refresh_time mesh_min_discovery_timeout mesh_hwmp_active_path_timeout mesh_hwmp_preq_min_interval mesh_hwmp_net_diameter_traversal_time mesh_hwmp_rootmode mesh_hwmp_rann_interval mesh_gate_announcements mesh_sync_offset_max_neighor mesh_rssi_threshold mesh_hwmp_active_path_to_root_timeout mesh_hwmp_root_interval mesh_hwmp_confirmation_interval mesh_awake_window mesh_plink_timeout mesh_nolearn mesh_power_mode'],
+  ['ap', 'hidden isolate wmm maxassoc macfilter maclist ieee80211k bss_transition mobility_domain ft_over_ds ft_psk_generate_local auth_server auth_port auth_secret acct_server acct_port acct_secret acct_interval nasid ownip proxy_arp dtim_period max_inactivity skip_inactivity_poll short_preamble disassoc_low_ack uapsd utf8_ssid wnm_sleep_mode wnm_sleep_mode_no_keys multicast_to_unicast_all bss_load_update_period chan_util_avg_period rsn_preauth wpa_group_rekey wpa_pair_rekey wpa_master_rekey wpa_strict_rekey wpa_disable_eapol_key_retries eap_reauth_period dae_client dae_port dae_secret dynamic_vlan vlan_naming vlan_tagged_interface vlan_bridge wds_bridge start_disabled ppsk reassociation_deadline r0kh r1kh r0_key_lifetime pmk_r1_push'],
   ['sta', EAP.join(' ')],
 ]) for (const name of names.split(' ')) MODES_OF[name] = modes;
-/** A field the script reads only with another (append_auth_server, append_acct_server, the DAE lines). */
-const NEEDS = 'mobility_domain:ieee80211r ft_over_ds:ieee80211r ft_psk_generate_local:ieee80211r maclist:macfilter auth_port:auth_server auth_secret:auth_server ownip:auth_server acct_port:acct_server acct_secret:acct_server';
+/** A field the script reads only with another (append_auth_server, append_acct_server, the DAE, VLAN, WNM, WDS and 802.11r lines). */
+const NEEDS = 'mobility_domain:ieee80211r ft_over_ds:ieee80211r ft_psk_generate_local:ieee80211r reassociation_deadline:ieee80211r r0kh:ieee80211r r1kh:ieee80211r r0_key_lifetime:ieee80211r pmk_r1_push:ieee80211r maclist:macfilter auth_port:auth_server auth_secret:auth_server ownip:auth_server ppsk:auth_server acct_port:acct_server acct_secret:acct_server dae_port:dae_client dae_secret:dae_client dae_client:dae_secret vlan_naming:dynamic_vlan vlan_tagged_interface:dynamic_vlan vlan_bridge:dynamic_vlan wnm_sleep_mode_no_keys:wnm_sleep_mode wds_bridge:wds';
 
 /** The encryptions a mode sets up as named: monitor none, mesh turns any other into SAE, IBSS RSN is WPA2-PSK. */
 const ENCRYPTIONS_OF: Record<string, string> = { monitor: 'none', mesh: 'none sae', adhoc: 'none psk2' };
@@ -140,7 +140,22 @@ export function bindingErrors(body: JsonObject, context: RuleContext, encryption
   for (const [name, switched] of NEEDS.split(' ').map((pair) => pair.split(':'))) {
     if (given(body, name) && !holds(body, context, switched)) errors.push(conflict(name, `${name} needs ${switched}`));
   }
-  if (given(body, 'ieee80211w') && /^(none|psk|wpa)$/.test(base)) errors.push(conflict('ieee80211w', `${base} has no frame protection`));
+  for (const name of ['ieee80211w', 'rsn_preauth']) if (given(body, name) && body[name] !== false && /^(none|psk|wpa)$/.test(base)) errors.push(conflict(name, `${base} is not RSN`));
+  return errors;
+}
+
+/** The options hostapd_set_bss_options reads by key management: WPA's with any, RADIUS DAE and reauthentication with 802.1X, PPSK with a PSK, VLANs where a client can be given one. */
+export function securityErrors(body: JsonObject, base: string, mode: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  const set = (name: string) => given(body, name) && body[name] !== false;
+  for (const name of ['wpa_group_rekey', 'wpa_pair_rekey', 'wpa_master_rekey', 'wpa_strict_rekey', 'wpa_disable_eapol_key_retries']) if (set(name) && base === 'none') errors.push(conflict(name, `${name} needs WPA`));
+  for (const name of ['eap_reauth_period', 'dae_client', 'dae_port', 'dae_secret']) if (set(name) && !ENTERPRISE.test(base)) errors.push(conflict(name, `${name} needs wpa*`));
+  if (set('ppsk') && !/^(psk|sae)/.test(base)) errors.push(conflict('ppsk', 'ppsk needs psk* or sae*'));
+  if (set('dynamic_vlan') && !/^(psk|sae|wpa)/.test(base) && body.macfilter !== 'allow') errors.push(conflict('dynamic_vlan', `${base} gives no VLAN`));
+  // ft_psk_generate_local (psk*'s default) derives the keys itself and reads no key holders.
+  const local = body.ft_psk_generate_local ?? base.startsWith('psk');
+  for (const name of ['r0kh', 'r1kh', 'r0_key_lifetime', 'pmk_r1_push']) if (set(name) && local) errors.push(conflict(name, `ft_psk_generate_local ignores ${name}`));
+  if (mode === 'sta' && (body.multi_ap as number) > 1) errors.push(conflict('multi_ap', 'sta multi_ap is 0 or 1'));
   return errors;
 }
 
