@@ -34,7 +34,7 @@ export const BUDGETS = {
 export const OVER_MAX: Record<string, { limit: number; why: string }> = {
   network_interfaces: { limit: 5_500, why: 'the options of five protocols (static, dhcp, dhcpv6, pppoe, wireguard) in one resource' },
   dhcp_servers: { limit: 3_900, why: 'the DHCPv4, DHCPv6, RA and NDP options of two daemons in one section type, and the lease counts of its runtime' },
-  wireless_interfaces: { limit: 6_550, why: 'the options of four modes and two security families in one section type' },
+  wireless_interfaces: { limit: 6_550, why: 'the options of four modes and two security families in one section type, every one hostapd.sh and netifd read that a PUT would otherwise drop' },
 };
 
 /** The curated inventory of API v3, for the projection of the whole package. */
