@@ -3,7 +3,7 @@ import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
-import { addSection, removeSection, renameSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { addSection, removeSection, renameSection, type UciPackage, type UciSection, type UciValue } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { checkPreconditions, etagOf } from './etag.js';
@@ -48,11 +48,12 @@ export function forEachField(definition: ResourceMapping, body: JsonObject, visi
 }
 
 /**
- * Writes the body's fields into the section's options. `replace` (create, PUT) first drops every
- * option but the kept ones, so options the resource does not model go too; otherwise only the
- * fields named in `changed` are written and every other option stays as it was. Kept are a secret
- * the body omits and a stored value that reads as null because the read cannot represent it: a read
- * sent back must not delete what it could not show.
+ * Writes the body's fields into the section's options. A replace (create, PUT, no `changed`) drops
+ * every option but the kept ones, so options the resource does not model go too; a merge writes only
+ * the fields named in `changed` and every other option stays as it was. Kept are a secret the body
+ * omits and a stored value that reads as null because the read cannot represent it: a read sent back
+ * must not delete what it could not show. Options stay in their places, new ones last, as `uci set`
+ * places them.
  */
 export function writeFields(definition: ResourceMapping, section: UciSection, body: JsonObject, changed?: Set<string>) {
   const typeField = definition.typeBy?.field;
@@ -73,18 +74,26 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   // Under a proto the resource does not model, the options no applying field reads may be that proto's own.
   const unless = definition.openUnless;
   const open = unless && typeof body[unless.field] === 'string' && !applies(unless, body);
-  if (!changed) for (const option of [...section.options.keys()]) if (!kept.has(option) && (!open || applying.has(option))) section.options.delete(option);
+  // What each option becomes: a value, or undefined to remove it.
+  const next = new Map<string, UciValue | undefined>();
   forEachField(definition, body, (path, name, field, value) => {
     const option = field.option ?? name;
     if (!applying.has(option)) {
-      if (!open) section.options.delete(option);
+      if (!open) next.set(option, undefined);
       return;
     }
     if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
-    const written = value === undefined || value === null ? undefined : writeOption(field.codec, value);
-    if (written === undefined) section.options.delete(option);
-    else section.options.set(option, written);
+    next.set(option, value === undefined || value === null ? undefined : writeOption(field.codec, value));
   });
+  // A replace of what a read gave then writes the options back in the order whoever wrote them chose.
+  const options = new Map<string, UciValue>();
+  for (const [option, stored] of section.options) {
+    const value = next.has(option) ? next.get(option) : changed || kept.has(option) || (open && !applying.has(option)) ? stored : undefined;
+    if (value !== undefined) options.set(option, value);
+  }
+  for (const [option, value] of next) if (value !== undefined && !options.has(option)) options.set(option, value);
+  section.options.clear();
+  for (const [option, value] of options) section.options.set(option, value);
   // The section keeps its name and place; only what netifd files it under changes.
   if (typeField) section.type = sectionTypeOf(definition, body);
 }

@@ -73,7 +73,8 @@ test('unbound/server: reads the shipped ub_main, and PATCH and PUT write exactly
   assertSameUci(shipped('unbound'), file('unbound'), (section) => section.type === 'zone');
   const put = await written({ method: 'PUT', path: '/unbound/server', body: { domain: 'home', dhcp_link: 'odhcpd', iface_lan: ['lan', 'guest'] } }, ['unbound']);
   assert.equal(put, { domain: 'home', dhcp_link: 'odhcpd', iface_lan: ['lan', 'guest'], domain_insecure: [], iface_wan: [], iface_trig: [], trigger: [], trigger_interface: [] });
-  assert.is(sectionText('unbound', "config unbound 'ub_main'"), "config unbound 'ub_main'\n\toption domain 'home'\n\toption dhcp_link 'odhcpd'\n\tlist iface_lan 'lan'\n\tlist iface_lan 'guest'\n");
+  // Options keep the places they had; new ones come last.
+  assert.is(sectionText('unbound', "config unbound 'ub_main'"), "config unbound 'ub_main'\n\toption dhcp_link 'odhcpd'\n\toption domain 'home'\n\tlist iface_lan 'lan'\n\tlist iface_lan 'guest'\n");
   assert.equal((await call({ method: 'GET', path: '/unbound/server' })).json, put);
 });
 
@@ -195,7 +196,7 @@ test('unbound/ext: one item per rendered line, as sent; a line unbound-uci-ext w
   const odd = (await call({ method: 'GET', path: '/unbound/ext' })).json as Body;
   assert.equal(odd, { enabled: true, ext_line: null });
   await written({ method: 'PUT', path: '/unbound/ext', body: odd }, ['unbound-uci-ext']);
-  assert.is(file('unbound_ext'), committed("config unbound_ext 'main'\n\toption ext_line 'view:'\n\toption enabled '1'\n"));
+  assert.is(file('unbound_ext'), committed("config unbound_ext 'main'\n\toption enabled '1'\n\toption ext_line 'view:'\n"));
 });
 
 test('unbound/srv and unbound/ext without unbound-uci-ext: 503 naming its init script and package, even with unbound-daemon installed', async () => {

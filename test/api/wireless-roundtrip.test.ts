@@ -232,7 +232,11 @@ async function roundTrip(resource: string, count: number, adopted: Map<string, s
 function assertSameMeaning(before: string, after: string, adopted: Map<string, string>) {
   const [old, now] = [parseUci(before).sections, parseUci(after).sections];
   assert.equal(now.map((section) => section.name), old.map((section) => adopted.get(section.name) ?? section.name), 'names and order');
-  old.forEach((section, index) => assert.equal(meaning(now[index]), meaning(section), section.name));
+  old.forEach((section, index) => {
+    assert.equal(meaning(now[index]), meaning(section), section.name);
+    // A PUT of a read writes every option back in its place, the secrets it keeps among them.
+    assert.equal([...now[index].options.keys()], [...section.options.keys()], `${section.name}: the options' order`);
+  });
 }
 
 test.before.each(async () => {
