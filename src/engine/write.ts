@@ -83,7 +83,10 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
       return;
     }
     if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
-    next.set(option, value === undefined || value === null ? undefined : writeOption(field.codec, value));
+    if (value === undefined || value === null) return next.set(option, undefined);
+    // A value the stored spelling already means keeps that spelling (`on` for true, a space-separated option for a list).
+    const stored = section.options.get(option);
+    next.set(option, stored !== undefined && JSON.stringify(readOption(field.codec, stored)) === JSON.stringify(value) ? stored : writeOption(field.codec, value));
   });
   // A replace of what a read gave then writes the options back in the order whoever wrote them chose.
   const options = new Map<string, UciValue>();
