@@ -25,10 +25,10 @@ export interface RawTarget {
   /** Runs the plan; its own transaction when absent. */
   run?: (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
   /**
-   * Checks the curated scope of the type of the section the write stages (within a batch, where the
-   * section may be one an earlier operation created).
+   * Checks the curated scope of the section's type: the body's on a create, else the staged
+   * section's (within a batch it may be one an earlier operation created).
    */
-  authorize?: (type: string) => void;
+  authorize: (type: string) => void;
 }
 
 async function curatedEntry(pkg: string, type: string | undefined): Promise<ResourceEntry | undefined> {
@@ -84,16 +84,16 @@ async function rawTransaction(target: RawTarget, type: string | undefined, stage
 function existing(target: RawTarget, model: UciPackage): UciSection {
   const section = findSection(model, target.id!);
   if (!section) throw new ApiError(404, 'not_found', `${target.pkg} has no section ${target.id}`);
-  target.authorize?.(section.type);
+  target.authorize(section.type);
   checkPreconditions(target.request, rawView(target.pkg, section));
   return section;
 }
 
 export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
+  if (typeof body.type === 'string') target.authorize(body.type);
   const errors = rawBodyErrors(body, undefined);
   if (errors.length) throw validationFailed(errors);
   return rawTransaction(target, body.type as string, (model) => {
-    target.authorize?.(body.type as string);
     const name = typeof body.id === 'string' ? body.id : ulid(target.ports.now(), target.ports.randomBytes(10));
     if (findSection(model, name)) throw new ApiError(409, 'conflict', `${target.pkg} already has a section named ${name}`);
     const section = addSection(model, body.type as string, name);

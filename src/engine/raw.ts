@@ -3,7 +3,7 @@
 // (a list as an array of strings) but for the secrets the curated definitions mark, whose names
 // `redacted` lists. The curated scope of a section's type guards it too (spec: Matching rules 3).
 import { SERVICE_PACKAGE, TOKEN_TYPE } from '../auth/tokens.js';
-import type { Target as ScopeTarget } from '../auth/scopes.js';
+import { decide, type Target as ScopeTarget } from '../auth/scopes.js';
 import { RAW_PACKAGES } from '../generated/raw.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import type { Json, JsonObject, RawPackage } from '../resources/model.js';
@@ -54,6 +54,14 @@ export function rawReload(pkg: string, hasInitScript: (service: string) => boole
   const curated = curatedPackage(pkg);
   if (!curated) return { reload: hasInitScript(pkg) ? [pkg] : [] };
   return { reload: curated.reload, provider: curated.provider };
+}
+
+/** The sections of `pkg` whose curated scope the token's scopes let it read. */
+export function readableSections(pkg: string, sections: UciSection[], scopes: readonly string[]): UciSection[] {
+  return sections.filter((section) => {
+    const target = curatedTarget(pkg, section.type);
+    return !target || decide(scopes, target, readsNeedRw(pkg));
+  });
 }
 
 export function rawView(pkg: string, section: UciSection): JsonObject {

@@ -3,10 +3,9 @@
 // the batch instead of running it: once every operation has given its plan, the plans run as one
 // transaction (engine/transaction.ts runPlans), and each operation's answer is made from its result.
 import { requireAccess, requireScope } from '../auth/gate.js';
-import { decide } from '../auth/scopes.js';
-import { configPath, readPackage } from '../config/store.js';
+import { configPath } from '../config/store.js';
 import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
-import { checkRawPackage, curatedTarget, rawView, readsNeedRw } from '../engine/raw.js';
+import { checkRawPackage, curatedTarget, rawView, readableSections, readsNeedRw } from '../engine/raw.js';
 import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/transaction.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import { parseJsonObject } from '../http/json-body.js';
@@ -87,42 +86,19 @@ function answerOf(response: Response): Answer {
   return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null, ...(warning ? { warning } : {}) };
 }
 
-async function performRaw(context: Context, write: boolean): Promise<Answer> {
-  const { ports, request, params, caller, run } = context;
+/** A raw read, of the configuration as the operations before it staged it. */
+async function readRaw({ ports, request, params, caller, run }: Context): Promise<Answer> {
   const pkg = params.package;
   checkRawPackage(pkg, request.method, ports.stat(configPath(pkg)) !== undefined);
-  const authorize = (type: string) => {
-    const target = curatedTarget(pkg, type);
-    if (target) requireScope(caller!, target, write || readsNeedRw(pkg));
-  };
-  if (!write) {
-    const plan = readPlan([pkg], (staged) => {
-      if (params.id === undefined) {
-        const readable = staged(pkg).sections.filter((section) => {
-          const target = curatedTarget(pkg, section.type);
-          return !target || decide(caller!.token.scopes, target, readsNeedRw(pkg));
-        });
-        return readable.map((section) => rawView(pkg, section));
-      }
-      const section = findSection(staged(pkg), params.id);
-      if (!section) throw new ApiError(404, 'not_found', `${pkg} has no section ${params.id}`);
-      authorize(section.type);
-      return rawView(pkg, section);
-    });
-    return { status: 200, body: (await run!(plan)).result };
-  }
-  const raw = await import('../engine/raw-write.js');
-  const text = await request.body();
-  if (request.method === 'POST') return { status: 200, body: await raw.createRaw({ ports, request, pkg, run, authorize }, parseJsonObject(text) as JsonObject) };
-  // The section as it lies decides the references a write keeps; one an earlier operation created names nothing yet.
-  const target = { ports, request, pkg, id: params.id, type: findSection(await readPackage(ports, pkg), params.id)?.type, run, authorize };
-  if (request.method === 'DELETE') {
-    await raw.deleteRaw(target);
-    return { status: 204, body: null };
-  }
-  const jsonPatch = request.contentType === 'application/json-patch+json';
-  const body = jsonPatch ? (JSON.parse(text) as Json) : (parseJsonObject(text) as JsonObject);
-  return { status: 200, body: await raw.updateRaw(target, body, request.method === 'PUT' ? 'replace' : jsonPatch ? 'jsonPatch' : 'merge') };
+  const plan = readPlan([pkg], (staged) => {
+    if (params.id === undefined) return readableSections(pkg, staged(pkg).sections, caller!.token.scopes).map((section) => rawView(pkg, section));
+    const section = findSection(staged(pkg), params.id);
+    if (!section) throw new ApiError(404, 'not_found', `${pkg} has no section ${params.id}`);
+    const target = curatedTarget(pkg, section.type);
+    if (target) requireScope(caller!, target, readsNeedRw(pkg));
+    return rawView(pkg, section);
+  });
+  return { status: 200, body: (await run!(plan)).result };
 }
 
 /** One operation, through the handler or raw write its path has, with `run` taking its plan. */
@@ -137,9 +113,10 @@ async function perform(context: Context, operation: Operation, index: number, ru
   const write = operation.method !== 'GET';
   if (typeof route.access === 'object') requireAccess(context.caller!, route.access, params, write);
   const sub: Context = { ...context, request, params, route, run };
-  if (raw) return performRaw(sub, write);
+  // A write runs through its route's own handler, with `run` taking its plan; a read answers the staged configuration.
+  if (write || route.resource?.kind === 'view') return answerOf(await (await route.load())[operation.method]!(sub));
+  if (raw) return readRaw(sub);
   const entry = route.resource!;
-  if (write || entry.kind === 'view') return answerOf(await (await route.load())[operation.method]!(sub));
   const definition = (await entry.module()).mapping;
   const plan = readPlan([definition.package], (staged) => {
     const model = staged(definition.package);

@@ -23,11 +23,28 @@ export async function rawPackage(context: Context): Promise<UciPackage> {
   return readPackage(ports, params.package);
 }
 
-/** The section a raw item path names, once the caller may touch its type. */
-export async function rawSection(context: Context): Promise<{ section: UciSection; target: RawTarget }> {
-  const { ports, request, params } = context;
+/** The section a raw item path names, once the caller may read its type. */
+export async function rawSection(context: Context): Promise<UciSection> {
+  const { params } = context;
   const section = findSection(await rawPackage(context), params.id);
   if (!section) throw new ApiError(404, 'not_found', `${params.package} has no section ${params.id}`);
   await requireCurated(context, params.package, section.type);
-  return { section, target: { ports, request, pkg: params.package, id: params.id, type: section.type, run: context.run } };
+  return section;
+}
+
+/**
+ * A raw write's target. The section's type as it lies decides the references the write keeps; the
+ * curated scope is checked on the type the write stages, which within a batch may be a section an
+ * earlier operation created, so the transaction finds the section (or answers 404).
+ */
+export async function rawTarget(context: Context): Promise<RawTarget> {
+  const { ports, request, params, caller, run } = context;
+  const { requireScope } = await import('../auth/gate.js');
+  const model = await rawPackage(context);
+  const type = params.id === undefined ? undefined : findSection(model, params.id)?.type;
+  const authorize = (staged: string) => {
+    const target = curatedTarget(params.package, staged);
+    if (target) requireScope(caller!, target, true);
+  };
+  return { ports, request, pkg: params.package, id: params.id, type, run, authorize };
 }

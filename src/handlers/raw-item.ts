@@ -3,11 +3,11 @@ import { rawView } from '../engine/raw.js';
 import type { Json } from '../resources/model.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import type { Context } from './context.js';
-import { rawSection } from './raw-common.js';
+import { rawSection, rawTarget } from './raw-common.js';
 
 /** One section with its ETag; a matching If-None-Match answers 304 with no body. */
 export async function GET(context: Context) {
-  const { section } = await rawSection(context);
+  const section = await rawSection(context);
   const body = rawView(context.params.package, section);
   const etag = etagOf(body);
   const { ifNoneMatch } = conditionsOf(context.request);
@@ -16,7 +16,7 @@ export async function GET(context: Context) {
 }
 
 async function update(context: Context, mode: 'replace' | 'merge' | 'jsonPatch') {
-  const { target } = await rawSection(context);
+  const target = await rawTarget(context);
   const { parseJson, parseJsonObject } = await import('../http/json-body.js');
   const text = await context.request.body();
   const body = (mode === 'jsonPatch' ? parseJson(text) : parseJsonObject(text)) as Json;
@@ -31,7 +31,7 @@ export const PUT = (context: Context) => update(context, 'replace');
 export const PATCH = (context: Context) => update(context, context.request.contentType === 'application/json-patch+json' ? 'jsonPatch' : 'merge');
 
 export async function DELETE(context: Context) {
-  const { target } = await rawSection(context);
+  const target = await rawTarget(context);
   const { deleteRaw } = await import('../engine/raw-write.js');
   await deleteRaw(target);
   return plainResponse(204, undefined);

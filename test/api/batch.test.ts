@@ -135,6 +135,20 @@ test('each operation is scope-checked on its own; a held lock refuses the whole 
   assert.type(body.message, 'string');
 });
 
+test('a raw section an earlier operation created is written by a later one, and checked on its own curated type', async () => {
+  const route = { method: 'POST', path: '/raw/network', body: { type: 'route', id: 'r9', options: { interface: 'lan', target: '10.9.0.0/16' } } };
+  const response = await batch([route, { method: 'PATCH', path: '/raw/network/r9', body: { options: { gateway: '192.168.1.9' } } }, { method: 'GET', path: '/raw/network/r9' }]);
+  assert.is(response.status, 207, response.body);
+  const results = (response.json as Body).results as Body[];
+  assert.equal(results.map(({ status }) => status), [200, 200, 200]);
+  assert.equal(results[2].body.options, { interface: 'lan', target: '10.9.0.0/16', gateway: '192.168.1.9' });
+  assert.match(file('network'), "config route 'r9'\n\toption interface 'lan'\n\toption target '10.9.0.0/16'\n\toption gateway '192.168.1.9'\n");
+  // A route is network:routes, whatever raw scope the token holds.
+  authorization = `Bearer ${await router.mint('interfaces_only', ['raw:network:rw', 'network:interfaces:rw'])}`;
+  await aborted([LAN, { ...route, body: { ...route.body, id: 'r10' } }], 403, 1, 'insufficient_scope');
+  await aborted([LAN, { method: 'PATCH', path: '/raw/network/r9', body: { options: { metric: '5' } } }], 403, 1, 'insufficient_scope');
+});
+
 test('Idempotency-Key (query form) replays a batch\'s answer without running it again', async () => {
   const first = await call({ method: 'POST', path: '/batch?idempotency_key=batch-1', body: { operations: [ZONE, RULE] } });
   assert.is(first.status, 207);

@@ -131,7 +131,17 @@ test('both trees must permit: the raw tree for the package, the curated tree for
   const rules = ((await call({ method: 'GET', path: '/raw/firewall' })).json as Body[]).filter((section) => section.type === 'rule');
   const rule = `/raw/firewall/${rules[0].id}`;
   const change = { options: { enabled: '0' } };
-  const ask = async (scopes: string[], method: string, path: string, body?: unknown) => (await router.request({ method, path, body, headers: { authorization: await as(scopes) } })).status;
+  // A refusal is the scope's, and changes nothing.
+  const ask = async (scopes: string[], method: string, path: string, body?: unknown) => {
+    const authorization = await as(scopes);
+    const before = router.snapshot();
+    const response = await router.request({ method, path, body, headers: { authorization } });
+    if (response.status === 403) {
+      assert.is((response.json as Body).code, 'insufficient_scope');
+      assert.equal(router.snapshot(), before, `${method} ${path} with ${scopes}: nothing changed`);
+    }
+    return response.status;
+  };
   // The spec's examples for a firewall rule (Matching rules 2), each beside raw:rw: [scopes, GET, PUT].
   const matrix: [string[], number, number][] = [
     [['*:rw'], 200, 200],
