@@ -5,6 +5,7 @@
 import { readPackage } from '../config/store.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject, ResourceModule } from '../resources/model.js';
+import { viewSourcePath } from '../resources/views.js';
 
 /** A view's items, parsed one line at a time as they are asked for: a page of a long file parses only its lines. */
 export interface ViewItems {
@@ -17,10 +18,7 @@ export interface ViewItems {
 /** The file a view reads: undefined when nothing is configured to write one. */
 export async function viewFile(ports: Ports, module: ResourceModule): Promise<string | undefined> {
   const { mapping } = module;
-  const section = (await readPackage(ports, mapping.package)).sections.find((candidate) => candidate.type === mapping.type);
-  if (!section) return undefined;
-  const value = section.options.get(mapping.source!.option);
-  return typeof value === 'string' && value !== '' ? value : mapping.source!.default;
+  return viewSourcePath(await readPackage(ports, mapping.package), mapping.type, mapping.source!);
 }
 
 export async function openView(ports: Ports, module: ResourceModule): Promise<ViewItems> {

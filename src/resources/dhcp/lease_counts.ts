@@ -1,19 +1,13 @@
 // dhcp/servers' runtime: the active leases of each served interface, counted in the daemons' lease
 // files as dhcp/leases and dhcp/leases6 read them. dnsmasq's IPv4 lease lines name no interface: a
 // lease counts for the interface whose static subnet holds its address. odhcpd's name the device.
-import type { UciPackage, UciSection } from '../../uci/index.js';
+import type { UciSection } from '../../uci/index.js';
 import { optionText } from '../checks.js';
 import type { Json, RuntimeOf } from '../model.js';
 import { ipv4Number, staticAddress } from './common.js';
-import { parse as parseLease } from './leases.js';
-import { parse as parseLease6 } from './leases6.js';
-
-/** The file the first section of `type` names in `leasefile`, else `fallback`: where the views read. */
-function leaseFile(dhcp: UciPackage, type: string, fallback?: string): string | undefined {
-  const section = dhcp.sections.find((candidate) => candidate.type === type);
-  const value = section?.options.get('leasefile');
-  return !section ? undefined : typeof value === 'string' && value !== '' ? value : fallback;
-}
+import { viewSourcePath } from '../views.js';
+import { parse as parseLease, source as source4 } from './leases.js';
+import { parse as parseLease6, source as source6 } from './leases6.js';
 
 /** The static IPv4 subnets of an interface, as netifd reads `ipaddr` (CIDR, or with `netmask`). */
 function subnets(section: UciSection | undefined): { address: number; prefix: number }[] {
@@ -29,8 +23,9 @@ function lines(text: string | undefined): string[] {
 
 export const runtimeOf: RuntimeOf = async (bodies, { read, file, now }) => {
   const [dhcp, network] = [await read('dhcp'), await read('network')];
-  const path4 = leaseFile(dhcp, 'dnsmasq', '/tmp/dhcp.leases');
-  const path6 = leaseFile(dhcp, 'odhcpd');
+  // Where the views read.
+  const path4 = viewSourcePath(dhcp, 'dnsmasq', source4);
+  const path6 = viewSourcePath(dhcp, 'odhcpd', source6);
   const active4 = lines(path4 && file(path4)).flatMap((line) => parseLease(line, now) ?? []).filter((lease) => lease.expires_in === null || (lease.expires_in as number) > 0);
   const active6 = lines(path6 && file(path6)).flatMap((line) => parseLease6(line, now) ?? []).filter((lease) => lease.expires_at === null || (lease.expires_at as number) > now);
   const byId = new Map<string, Json>();

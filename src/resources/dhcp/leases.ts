@@ -4,7 +4,7 @@
 // default /tmp/dhcp.leases. A `duid <hex>` line and lines for IPv6 addresses (dnsmasq's own DHCPv6,
 // which stock OpenWrt leaves to odhcpd) hold no IPv4 lease; a line dnsmasq would not read is malformed.
 
-import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition } from '../model.js';
+import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition, ViewSource } from '../model.js';
 
 // A read parses every line of a file of up to thousands of leases, and QuickJS's regular expressions
 // cost thousands of instructions a match: one simple pattern per field, and numbers through Number().
@@ -40,12 +40,15 @@ export const parse: LineParser = (line, now) => {
 
 const viewField = (schema: JsonSchema, description: string, nullable = false): Field => ({ codec: { kind: 'text' }, schema, description, ...(nullable ? { nullable } : {}) });
 
+/** Where the daemon writes the file (dhcp/servers' lease counts read it too). */
+export const source: ViewSource = { option: 'leasefile', default: '/tmp/dhcp.leases' };
+
 const definition: ResourceDefinition = {
   path: 'dhcp/leases',
   package: 'dhcp',
   type: 'dnsmasq',
   kind: 'view',
-  source: { option: 'leasefile', default: '/tmp/dhcp.leases' },
+  source,
   reload: [],
   description:
     'IPv4 leases dnsmasq has handed out, read from its lease file (the `leasefile` of the first dnsmasq section, default /tmp/dhcp.leases), in file order. ' +

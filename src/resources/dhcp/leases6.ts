@@ -5,7 +5,7 @@
 // `# <ifname> <duid> <iaid> <hostname|-> <valid until|-1 infinite|0 expired> <host or subnet id> <128 (NA) | prefix length (PD)> <addr/len>…`
 // A `#` line whose third field is `ipv4` is an odhcpd DHCPv4 lease: not this view's. One item per address.
 
-import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition } from '../model.js';
+import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition, ViewSource } from '../model.js';
 
 const HEX = /^[0-9a-f]+$/;
 const ADDRESS = /^([0-9a-f:]+)\/(\d{1,3})$/;
@@ -42,12 +42,15 @@ export const parse: LineParser = (line, _now) => {
 
 const viewField = (schema: JsonSchema, description: string, nullable = false): Field => ({ codec: { kind: 'text' }, schema, description, ...(nullable ? { nullable } : {}) });
 
+/** Where the daemon writes the file (dhcp/servers' lease counts read it too). */
+export const source: ViewSource = { option: 'leasefile' };
+
 const definition: ResourceDefinition = {
   path: 'dhcp/leases6',
   package: 'dhcp',
   type: 'odhcpd',
   kind: 'view',
-  source: { option: 'leasefile' },
+  source,
   reload: [],
   description:
     'IPv6 leases odhcpd has handed out, read from its state file (the `leasefile` of the odhcpd section, stock /tmp/hosts/odhcpd; none when unset): ' +
