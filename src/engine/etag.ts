@@ -1,6 +1,7 @@
 // ETags and the conditional requests they serve. Collections carry none, so their reads never load this.
 import { ApiError } from '../http/errors.js';
 import type { Request } from '../http/request.js';
+import type { Response } from '../http/response.js';
 import type { JsonObject } from '../resources/model.js';
 
 /**
@@ -35,6 +36,12 @@ export function conditionsOf(request: Request) {
     ifMatch: request.headerOrQuery('If-Match', 'if_match'),
     ifNoneMatch: request.headerOrQuery('If-None-Match', 'if_none_match'),
   };
+}
+
+/** A read's answer to an If-None-Match that names its ETag: 304, no body; undefined otherwise. */
+export function notModified(request: Request, etag: string): Response | undefined {
+  const { ifNoneMatch } = conditionsOf(request);
+  return ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag) ? { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } } : undefined;
 }
 
 /** If-Match must name the current ETag and If-None-Match must not; checked before any change. */

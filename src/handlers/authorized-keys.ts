@@ -3,7 +3,7 @@
 // replaces the file atomically (mode 0600, which dropbear.init sets anyway) keeping every line it
 // does not change byte for byte, and carries no reload header. ETags as the curated resources'.
 import { acquireLocks } from '../config/locks.js';
-import { checkPreconditions, conditionsOf, etagMatches, etagOf } from '../engine/etag.js';
+import { checkPreconditions, etagOf, notModified } from '../engine/etag.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
@@ -33,8 +33,8 @@ export async function GET({ ports, request, params }: Context) {
   }
   const entry = found(entries, params.id);
   const etag = etagOf(entry);
-  const { ifNoneMatch } = conditionsOf(request);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
+  const unchanged = notModified(request, etag);
+  if (unchanged) return unchanged;
   return jsonResponse(200, entry, { ETag: etag, ...counted });
 }
 

@@ -1,4 +1,4 @@
-import { conditionsOf, etagMatches, etagOf } from '../engine/etag.js';
+import { etagOf, notModified } from '../engine/etag.js';
 import { rawView } from '../engine/raw.js';
 import type { Json } from '../resources/model.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
@@ -10,8 +10,8 @@ export async function GET(context: Context) {
   const section = await rawSection(context);
   const body = rawView(context.params.package, section);
   const etag = etagOf(body);
-  const { ifNoneMatch } = conditionsOf(context.request);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
+  const unchanged = notModified(context.request, etag);
+  if (unchanged) return unchanged;
   return jsonResponse(200, body, { ETag: etag });
 }
 

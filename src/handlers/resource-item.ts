@@ -1,5 +1,5 @@
 import { readPackage } from '../config/store.js';
-import { conditionsOf, etagMatches, etagOf } from '../engine/etag.js';
+import { etagOf, notModified } from '../engine/etag.js';
 import { findResourceSection, viewOf } from '../engine/read.js';
 import type { Json, JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
@@ -19,10 +19,8 @@ export async function GET(context: Context) {
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
   const etag = etagOf(body);
-  const { ifNoneMatch } = conditionsOf(request);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) {
-    return { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } };
-  }
+  const unchanged = notModified(request, etag);
+  if (unchanged) return unchanged;
   const [answer] = definition.runtime || module.runtimeOf ? await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name) : [body];
   return jsonResponse(200, answer, { ETag: etag });
 }
