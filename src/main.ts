@@ -74,9 +74,10 @@ async function findRoute(method: string, segments: string[]): Promise<RouteMatch
   let match: RouteMatch | undefined;
   for (const { handler, ...fixed } of table.routes) {
     const params = matchTemplate(fixed.template, segments);
+    if (!params) continue;
     // The bundle keeps each route module at src/handlers/<name> (rollup.config.ts).
-    if (params) match = { route: { ...fixed, load: (): Promise<RouteModule> => import(`./handlers/${handler}.js`) }, params };
-    if (match) break;
+    match = { route: { ...fixed, load: (): Promise<RouteModule> => import(`./handlers/${handler}.js`) }, params };
+    break;
   }
   if (!match && table.resources.length) match = (await import('./handlers/resource-routes.js')).resourceRoute(table.resources, segments);
   if (!match) throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
