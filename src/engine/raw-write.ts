@@ -3,12 +3,13 @@
 // section naming one that is gone. The answer carries none of the reload or kernel headers.
 import { resourceAt } from './tables.js';
 import { ApiError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import type { Request } from '../http/request.js';
 import type { Ports } from '../platform/ports.js';
 import { ulid } from '../platform/ulid.js';
 import { isGroup, type Json, type JsonObject, type ResourceEntry, type RuleContext } from '../resources/model.js';
 import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
-import { curatedType, rawBodyErrors, rawReload, rawView, validationFailed, writeRawOptions } from './raw.js';
+import { curatedType, rawBodyErrors, rawReload, rawView, writeRawOptions } from './raw.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf } from './references.js';
 import { viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';

@@ -129,9 +129,6 @@ export function writeRawOptions(pkg: string, section: UciSection, options: JsonO
   }
 }
 
-export function validationFailed(errors: FieldError[]): ApiError {
-  return new ApiError(422, 'validation_failed', `The body has ${errors.length} invalid field(s)`, { errors });
-}
 
 /**
  * A raw path's package: one a scope can name, with a configuration file; the service's own package

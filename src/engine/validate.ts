@@ -1,4 +1,5 @@
-import { ApiError, type FieldError, type FieldErrorCode } from '../http/errors.js';
+import { type FieldError, type FieldErrorCode } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import {
   valueAt,
   type Json,
@@ -98,5 +99,5 @@ export function checkBody(definition: ResourceMapping, rules: Rules | undefined,
     seen.add(key);
     return true;
   });
-  if (errors.length) throw new ApiError(422, 'validation_failed', `${definition.path}: the body has ${errors.length} invalid field(s)`, { errors });
+  if (errors.length) throw validationFailed(errors, `${definition.path}: the body`);
 }

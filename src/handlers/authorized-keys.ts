@@ -5,6 +5,7 @@
 import { acquireLocks } from '../config/locks.js';
 import { checkPreconditions, etagOf, notModified } from '../engine/etag.js';
 import { ApiError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject } from '../resources/model.js';
@@ -45,7 +46,7 @@ async function requested(ports: Ports, text: string) {
   const schema = schemaErrors(AUTHORIZED_KEY_REQUEST, body);
   const result = schema.length ? { errors: schema } : requestedEntry(body, acceptedTypes(ports.list(DIR)));
   if ('errors' in result) {
-    throw new ApiError(422, 'validation_failed', `system/authorized_keys: the body has ${result.errors.length} invalid field(s)`, { errors: result.errors });
+    throw validationFailed(result.errors, 'system/authorized_keys: the body');
   }
   return result;
 }

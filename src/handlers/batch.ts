@@ -8,6 +8,7 @@ import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
 import { checkRawPackage, curatedTarget, rawView, readableSections, readsNeedRw } from '../engine/raw.js';
 import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/transaction.js';
 import { ApiError, type FieldError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import { parseJsonObject } from '../http/json-body.js';
 import type { Request } from '../http/request.js';
 import { plainResponse, type Response } from '../http/response.js';
@@ -54,7 +55,7 @@ function operationsOf(body: JsonObject): Operation[] {
       if (operation.if_match !== undefined && typeof operation.if_match !== 'string') errors.push({ field: `${at}.if_match`, code: 'invalid_type', message: 'if_match must be a string' });
     });
   }
-  if (errors.length) throw new ApiError(422, 'validation_failed', `The batch has ${errors.length} invalid field(s)`, { errors });
+  if (errors.length) throw validationFailed(errors, 'The batch');
   return operations as unknown as Operation[];
 }
 

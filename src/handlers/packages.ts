@@ -1,5 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
 import { ApiError, type FieldError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import { parseFeeds, replacedFeed, withFeed, type Feed, type Placed } from '../packages/feeds.js';
 import { bodyProblems, FEED_NAME, FEED_URL, PACKAGE_NAME, valueProblem } from '../packages/grammar.js';
@@ -13,10 +14,6 @@ import { pageOf } from './paging.js';
 // is checked before a process starts; every write takes the global lock exclusively, as the spec's
 // non-configuration writes do, and answers once the tool has exited. One module for both, so a
 // router's flash holds one chunk for them.
-
-function invalid(errors: FieldError[], path = 'packages/installed'): ApiError {
-  return new ApiError(422, 'validation_failed', `${path}: the request has ${errors.length} invalid field(s)`, { errors });
-}
 
 function installedOne(ports: Ports, manager: Manager, name: string) {
   return listInstalled(ports, manager).find((record) => record.name === name);
@@ -45,7 +42,7 @@ async function postInstalled({ ports, request }: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await request.body());
   const errors = bodyProblems(body, { name: PACKAGE_NAME });
-  if (errors.length) throw invalid(errors);
+  if (errors.length) throw validationFailed(errors, 'packages/installed: the request');
   const name = body.name as string;
   const held = acquireLocks(ports, [], 'exclusive');
   try {
@@ -65,7 +62,7 @@ async function postInstalled({ ports, request }: Context) {
     if (result.code === 0 && record) return jsonResponse(201, record);
     const came = added.length ? `; it installed ${added.map((one) => one.name).join(', ')}` : '';
     if (!added.length && `${result.stdout}\n${result.stderr}`.includes(manager.unknown(name))) {
-      throw invalid([{ field: 'name', code: 'not_in_enum', message: `No feed offers ${name}: ${summary(result)}` }]);
+      throw validationFailed([{ field: 'name', code: 'not_in_enum', message: `No feed offers ${name}: ${summary(result)}` }], 'packages/installed: the request');
     }
     throw new ApiError(500, 'internal_error', `${failure(manager, args, result)}${came || '; nothing was installed'}`);
   } finally {
@@ -80,7 +77,7 @@ async function postInstalled({ ports, request }: Context) {
  */
 async function deleteInstalled({ ports, params }: Context) {
   const problem = valueProblem('name', params.name, PACKAGE_NAME);
-  if (problem) throw invalid([problem]);
+  if (problem) throw validationFailed([problem], 'packages/installed: the request');
   const held = acquireLocks(ports, [], 'exclusive');
   try {
     const manager = managerOf(ports);
@@ -123,7 +120,7 @@ async function feedBody(request: Context['request'], path?: string): Promise<Fee
   // A PUT names the feed in its path; a name in its body must be that one.
   const errors: FieldError[] = bodyProblems(path === undefined || 'name' in body ? body : { ...body, name: path }, { name: FEED_NAME, url: FEED_URL });
   if (path !== undefined && body.name !== undefined && body.name !== path) errors.push({ field: 'name', code: 'conflict', message: `name must be ${path}, the feed of the path` });
-  if (errors.length) throw invalid(errors, 'packages/feeds');
+  if (errors.length) throw validationFailed(errors, 'packages/feeds: the request');
   return { name: body.name ?? path, url: body.url } as Feed;
 }
 
@@ -141,7 +138,7 @@ function writeAndUpdate(ports: Ports, manager: Manager, before: string | undefin
   else ports.writeFileAtomic(manager.feeds, before);
   const said = `${failure(manager, ['update'], result)}; ${manager.feeds} is as it was`;
   if (run(ports, manager, ['update']).code === 0) {
-    throw invalid([{ field: 'url', code: 'conflict', message: said }], 'packages/feeds');
+    throw validationFailed([{ field: 'url', code: 'conflict', message: said }], 'packages/feeds: the request');
   }
   throw new ApiError(503, 'service_unavailable', said);
 }

@@ -1,5 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
 import { ApiError, type FieldError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import { plainResponse } from '../http/response.js';
 import { utf8Bytes } from '../auth/hash.js';
 import type { Context } from './context.js';
@@ -39,7 +40,7 @@ export async function POST({ ports, request }: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await request.body());
   const errors = fieldErrors(body, users(ports.readFile('/etc/passwd')));
-  if (errors.length) throw new ApiError(422, 'validation_failed', `system/password: the body has ${errors.length} invalid field(s)`, { errors });
+  if (errors.length) throw validationFailed(errors, 'system/password: the body');
   const user = body.user as string;
   const password = body.password as string;
   const held = acquireLocks(ports, [], 'exclusive');

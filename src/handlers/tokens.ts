@@ -1,6 +1,7 @@
 import { mayMint } from '../auth/scope-tree.js';
 import { mintProblems, mintToken, storedTokens, tokenRecord } from '../auth/token-admin.js';
 import { ApiError } from '../http/errors.js';
+import { validationFailed } from '../http/validation-failed.js';
 import { parseJsonObject } from '../http/json-body.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
@@ -15,7 +16,7 @@ export async function GET({ ports }: Context) {
 export async function POST({ ports, request, caller }: Context) {
   const input = parseJsonObject(await request.body());
   const errors = mintProblems(input, false);
-  if (errors.length) throw new ApiError(422, 'validation_failed', 'The token request has invalid fields', { errors });
+  if (errors.length) throw validationFailed(errors, 'The token request');
   const scopes = input.scopes as string[];
   if (!mayMint(scopes, caller!.token.scopes)) {
     throw new ApiError(403, 'scope_escalation_blocked', 'The requested scopes must be a strict subset of the caller\'s');
