@@ -4,7 +4,6 @@ import { ApiError } from '../http/errors.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
-import { pageOf } from './paging.js';
 
 /** The collection in configuration order, filtered by `managed`, a page at a time after `cursor`. */
 export async function GET({ ports, request, route }: Context) {
@@ -16,6 +15,7 @@ export async function GET({ ports, request, route }: Context) {
   }
   const all = sectionsOf(definition, await readPackage(ports, definition.package));
   const sections = managed === undefined ? all : all.filter((section) => section.anonymous !== (managed === 'true'));
+  const { pageOf } = await import('./paging.js');
   const { page, headers } = pageOf(request.query, sections, (section) => section.name);
   let bodies = page.map((section) => viewOf(definition, section));
   if (definition.runtime || module.runtimeOf) bodies = await (await import('../engine/runtime.js')).withRuntime(ports, module, bodies, (body) => body.id as string);
