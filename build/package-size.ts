@@ -17,9 +17,10 @@ export const BUDGETS = {
    * from 46,000 to 57,000 with raw passthrough (3.9 KB), the batch (3 KB) and /packages (4.2 KB),
    * and to 62,000 with system/authorized_keys (56,789 to 61,228: its parser, handler and document paths),
    * and to 62,500 when the fixed routes left the entry for a table per path segment (61,063 to 62,084:
-   * twelve more files, each with its tar header, for 1.4M fewer instructions on every request).
+   * twelve more files, each with its tar header, for 1.4M fewer instructions on every request),
+   * and to 62,700 when the log lines went to a logger the answer does not wait for (62,424 to 62,558).
    */
-  coreCompressedCeiling: 62_500,
+  coreCompressedCeiling: 62_700,
   /**
    * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
    * system/authorized_keys took it from 165,242 to 177,925.

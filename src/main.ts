@@ -1,7 +1,7 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
 import { ApiError } from './http/errors.js';
-import { eventOf, logLine } from './pipeline/events.js';
+import { eventOf, flushLog, logLine } from './pipeline/events.js';
 import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
 import { readRequest, type Request } from './http/request.js';
@@ -182,7 +182,11 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
     // Metrics are best effort.
   }
   try {
-    await logEvents(ports, outcome, (severity) => `${requestId} ${token} ${severity} ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
+    try {
+      await logEvents(ports, outcome, (severity) => `${requestId} ${token} ${severity} ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
+    } finally {
+      flushLog(ports);
+    }
   } catch {
     // A broken logger must not turn an answered request into a failed process.
   }
@@ -197,21 +201,21 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
   const { request, requestId } = outcome;
   const status = outcome.response!.status;
   if (outcome.internalError) {
-    logLine(ports, 'err', `wrtapi-internal ${requestId}: ${outcome.internalError.message.replace(/\s+/g, ' ')}`);
+    logLine('err', `wrtapi-internal ${requestId}: ${outcome.internalError.message}`);
   }
   if (!request) return;
   if (outcome.insecureBypass) {
-    logLine(ports, 'notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
+    logLine('notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
   }
   if (request.path === '/healthz') return;
   const event = eventOf(status, WRITE_METHODS.has(request.method));
-  if (event) logLine(ports, event[0], line(event[1]));
+  if (event) logLine(event[0], line(event[1]));
   const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
   const settings = config.sections.find((section) => section.type === 'wrtapi');
   if (settings?.options.get('debug') === '1') {
     for (const call of (await import('./platform/bus.js')).busCalls()) {
-      logLine(ports, 'debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`);
+      logLine('debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`);
     }
   }
-  if (settings?.options.get('access') === '1') logLine(ports, 'info', line('ACCESS'));
+  if (settings?.options.get('access') === '1') logLine('info', line('ACCESS'));
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,8 @@ export interface ProgramOptions {
  */
 export async function startProgram(options: ProgramOptions): Promise<ChildProcess> {
   const env = { ...options.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: resolve(options.root) };
-  const spawnOptions = { env, cwd: options.cwd, stdio: options.stdio };
+  // Its own process group, which the processes it starts and leaves running join: see settled().
+  const spawnOptions = { env, cwd: options.cwd, stdio: options.stdio, detached: true };
   const programArgs = [resolve(options.program), ...(options.args ?? [])];
   if (options.engine === 'native') return spawn(await nativeQjs(), ['-m', ...programArgs], spawnOptions);
   // V8's optimising wasm compiler costs more than it saves in a process that lives for one request:
@@ -104,10 +105,42 @@ export async function runCgi(options: CgiOptions): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   child.stdout!.on('data', (chunk: Uint8Array) => chunks.push(chunk));
   const code = await exitCode(child);
+  await settled(child.pid!);
   const output = Buffer.concat(chunks);
   // uhttpd answers 502 then and says no more; the emulator also tells how the program ended.
   if (!output.length) process.stderr.write(`wrtapi-emu: ${options.engine} program exited ${code} without output (${options.env.REQUEST_METHOD} ${options.env.REQUEST_URI})\n`);
   return output;
+}
+
+/**
+ * Resolves once every process the program left running (a `logger` it did not wait for) has ended,
+ * so what a test reads next is what the request wrote. uhttpd does not wait for them, and neither
+ * does the emulator's server.
+ */
+export async function settled(processGroup: number): Promise<void> {
+  for (const deadline = Date.now() + 10_000; groupRuns(processGroup); ) {
+    if (Date.now() > deadline) throw new Error(`processes of group ${processGroup} still run 10 s after their program ended`);
+    await new Promise((done) => setTimeout(done, 1));
+  }
+}
+
+function groupRuns(processGroup: number): boolean {
+  try {
+    process.kill(-processGroup, 0);
+  } catch {
+    return false;
+  }
+  // kill() also finds a zombie, which an init that does not reap (a container's) keeps for good.
+  return readdirSync('/proc').some((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(group) === processGroup && state !== 'Z';
+    } catch {
+      return false;
+    }
+  });
 }
 
 const wasmRunner = fileURLToPath(new URL('./wasm-runner.js', import.meta.url));

@@ -65,6 +65,29 @@ export function routerPorts(): Ports {
     if (retried !== 0 && retried !== -EEXIST) fail('cannot create directory', path, retried);
   }
 
+  /**
+   * Runs an argv with `stdin` as its input; with `wait`, waits and collects its output, else sends
+   * its output to /dev/null and leaves it running. Temporary files, not pipes, which would deadlock
+   * on large outputs without an event loop. Straight in /tmp, so a command (the logger above all)
+   * still runs when wrtapi's own state is broken.
+   */
+  function execute(argv: string[], stdin: string, wait: boolean): RunResult {
+    const base = real(`/tmp/.wrtapi-run.${pid()}.${temporaryCounter++}`);
+    const outputs = wait ? [base + '.out', base + '.err'] : ['/dev/null', '/dev/null'];
+    writeFile(base + '.in', stdin, 'w');
+    const fds = [os.open(base + '.in', os.O_RDONLY), ...outputs.map((path) => os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))];
+    // The child reads its input through the descriptor, so the name can go before it runs.
+    os.remove(base + '.in');
+    try {
+      if (fds.some((fd) => fd < 0)) fail('cannot open', base, fds.find((fd) => fd < 0)!);
+      const code = os.exec([real(argv[0]), ...argv.slice(1)], { block: wait, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
+      return wait ? { code, stdout: std.loadFile(outputs[0]) ?? '', stderr: std.loadFile(outputs[1]) ?? '' } : { code, stdout: '', stderr: '' };
+    } finally {
+      for (const fd of fds) if (fd >= 0) os.close(fd);
+      if (wait) for (const path of outputs) os.remove(path);
+    }
+  }
+
   let cachedPid = 0;
   let identity: string | undefined;
   function pid(): number {
@@ -160,25 +183,9 @@ export function routerPorts(): Ports {
     },
     makeDirectory,
 
-    run(argv, stdin = ''): RunResult {
-      // Pipes would deadlock on large outputs without an event loop; temporary files cannot.
-      // Straight in /tmp, so a command (the logger above all) still runs when wrtapi's own state is broken.
-      const base = `/tmp/.wrtapi-run.${pid()}.${temporaryCounter++}`;
-      const paths = { in: real(base + '.in'), out: real(base + '.out'), err: real(base + '.err') };
-      writeFile(paths.in, stdin, 'w');
-      const fds = [
-        os.open(paths.in, os.O_RDONLY),
-        os.open(paths.out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
-        os.open(paths.err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
-      ];
-      try {
-        if (fds.some((fd) => fd < 0)) fail('cannot open', base, fds.find((fd) => fd < 0)!);
-        const code = os.exec([real(argv[0]), ...argv.slice(1)], { block: true, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
-        return { code, stdout: std.loadFile(paths.out) ?? '', stderr: std.loadFile(paths.err) ?? '' };
-      } finally {
-        for (const fd of fds) if (fd >= 0) os.close(fd);
-        for (const path of Object.values(paths)) os.remove(path);
-      }
+    run: (argv, stdin = '') => execute(argv, stdin, true),
+    start(argv, stdin) {
+      execute(argv, stdin, false);
     },
     pid,
     identity: () => (identity ??= `${pid()}:${startTime(pid())}`),

@@ -166,7 +166,7 @@ export async function POST(context: Context): Promise<Response> {
   const token = context.caller!.token.name;
   results.forEach(({ status }, index) => {
     const event = eventOf(status, operations[index].method !== 'GET');
-    if (event) logLine(ports, event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${operations[index].path} ${status} ${ports.now() - started}ms`);
+    if (event) logLine(event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${operations[index].path} ${status} ${ports.now() - started}ms`);
   });
   // A warning's fields are comma-separated: the operations' warnings are joined with `; `.
   const warnings = results.flatMap(({ warning }) => (warning ? [warning] : []));
@@ -175,13 +175,13 @@ export async function POST(context: Context): Promise<Response> {
 }
 
 /** The failing operation's status, its envelope inside `batch_partial_failure`, and its own log line. */
-function failure({ ports, requestId, caller }: Context, operations: Operation[], { index, error }: PlanFailure, ms: number): never {
+function failure({ requestId, caller }: Context, operations: Operation[], { index, error }: PlanFailure, ms: number): never {
   const failed = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'Internal error');
-  if (!(error instanceof ApiError)) logLine(ports, 'err', `wrtapi-internal ${requestId}.${index}: ${String((error as Error)?.message ?? error).replace(/\s+/g, ' ')}`);
+  if (!(error instanceof ApiError)) logLine('err', `wrtapi-internal ${requestId}.${index}: ${String((error as Error)?.message ?? error)}`);
   const { headers, ...members } = failed.details;
   const event = eventOf(failed.status, operations[index].method !== 'GET');
   const { method, path } = operations[index];
-  if (event) logLine(ports, event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${path} ${failed.status} ${ms}ms`);
+  if (event) logLine(event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${path} ${failed.status} ${ms}ms`);
   throw new ApiError(failed.status, 'batch_partial_failure', `Operation ${index} (${method} ${path}) failed: ${failed.message}; nothing was changed`, {
     aborted_at_index: index,
     error: { code: failed.code, message: failed.message, request_id: `${requestId}.${index}`, ...members },

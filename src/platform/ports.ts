@@ -54,6 +54,11 @@ export interface Ports {
    * are files `/tmp/.wrtapi-run.<pid>.<n>.in|out|err`, removed when it returns.
    */
   run(argv: string[], stdin?: string): RunResult;
+  /**
+   * Starts an argv (never a shell) with `stdin` as its input and does not wait for it. Its output
+   * goes to /dev/null: uhttpd holds the answer open while any process holds the program's stdout.
+   */
+  start(argv: string[], stdin: string): void;
   /** This process's id. */
   pid(): number;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */

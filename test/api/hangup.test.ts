@@ -75,4 +75,32 @@ test('hanging up after the headers of a create, a 204, a 304 and a 401 loses no 
   assert.is(await counted('method="GET",path="/auth/whoami",status="401",token_id="-"'), 1);
 });
 
+test('a slow logger holds up neither the answer nor the lines: a batch\'s lines arrive whole and in order', async () => {
+  const logger = router.path('/usr/bin/logger');
+  const original = readFileSync(logger, 'utf8');
+  // Busybox logger reads its lines before it writes any; this one takes two seconds about it.
+  writeFileSync(logger, original.replace(/^(root=.*)$/m, '$1\nsleep 2'));
+  // Lines of another level (ACCESS is info, AUDIT notice) go first, to a logger that is waited for.
+  const config = router.path('/etc/config/wrtapi');
+  writeFileSync(config, readFileSync(config, 'utf8').replace("option access '1'", "option access '0'"));
+  try {
+    const rule = (name: string) => ({ method: 'POST', path: '/firewall/rules', body: { name, target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } } });
+    const started = Date.now();
+    const answer = await fetch(`${base}/batch`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ operations: [rule('Slow0'), rule('Slow1'), rule('Slow2')] }),
+    });
+    assert.is(answer.status, 207);
+    await answer.text();
+    assert.ok(Date.now() - started < 1500, `answered in ${Date.now() - started} ms, after the logger`);
+    assert.not.match(messages(), /Slow|POST \/batch/);
+    await logged(/wrtapi: (\S+)\.0 impatient AUDIT - POST \/firewall\/rules 200 \d+ms\n.*wrtapi: \1\.1 .*\n.*wrtapi: \1\.2 .*\n.*wrtapi: \1 impatient AUDIT - POST \/batch 207 \d+ms\n/);
+    assert.equal(router.leftovers(), []);
+  } finally {
+    writeFileSync(logger, original);
+    writeFileSync(config, readFileSync(config, 'utf8').replace("option access '0'", "option access '1'"));
+  }
+});
+
 test.run();
