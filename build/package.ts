@@ -113,13 +113,15 @@ function ipkOf(root: string, files: Map<string, Buffer>): { ipk: Buffer; install
     { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
     { name: './prerm', mode: 0o755, data: readFileSync(join(packaging, 'prerm')) },
   ];
-  // ipkg-build names the three members in this order on its tar command line.
-  const ipk = gzipSync(
+  // ipkg-build names the three members in this order on its tar command line. opkg reads any gzip
+  // level, and the package's size is budgeted (package-size.ts): each layer is compressed at level 9.
+  const gzip = (bytes: Buffer) => gzipSync(bytes, { level: 9 });
+  const ipk = gzip(
     tar(
       [
         { name: './debian-binary', mode: 0o644, data: Buffer.from('2.0\n') },
-        { name: './data.tar.gz', mode: 0o644, data: gzipSync(data) },
-        { name: './control.tar.gz', mode: 0o644, data: gzipSync(tar(controlEntries, mtime)) },
+        { name: './data.tar.gz', mode: 0o644, data: gzip(data) },
+        { name: './control.tar.gz', mode: 0o644, data: gzip(tar(controlEntries, mtime)) },
       ],
       mtime,
     ),
