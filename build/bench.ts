@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { nativeQjs } from '../shims/emu/engines.js';
 import { bundleDir } from '../shims/emu/project.js';
 import { initSandbox } from '../shims/emu/sandbox.js';
+import { neverRun } from './never-run.js';
 import { COUNTED, countInstructions, countSequence, prepareSandbox, ROUTE, RULE, runRequest as run, writeLeaseFile, type Invocation, type Request } from './request-costs.js';
 
 const RUNS = 41;
@@ -166,6 +167,13 @@ try {
     const verdict = count > request.ceiling ? 'OVER the ceiling' : count > request.target ? 'over the target' : 'ok';
     if (count > request.ceiling) over++;
     console.log(`${request.name.padEnd(32)} ${count.toFixed(1).padStart(9)} ${String(request.ceiling).padStart(8)} ${String(request.target).padStart(8)}   ${verdict}`);
+  }
+  console.log('\ncode each request compiles and never runs, bytes: the same bundle on Node, under V8\'s coverage (build/never-run.ts)\n');
+  console.log('request                             loaded  never called   never run (blocks too)');
+  for (const request of COUNTED) {
+    const { loaded, uncalled, unrun } = neverRun(root, cgi(request, request.authenticated));
+    const share = (bytes: number) => `${String(bytes).padStart(7)} ${`${Math.round((100 * bytes) / loaded)}%`.padStart(4)}`;
+    console.log(`${request.name.padEnd(34)} ${String(loaded).padStart(7)} ${share(uncalled).padStart(13)} ${share(unrun).padStart(13)}`);
   }
   // The first fetch after a boot or an upgrade assembles the document; every later one reads the kept copy.
   for (const name of readdirSync(join(root, 'tmp'))) if (name.startsWith('wrtapi-openapi.')) rmSync(join(root, 'tmp', name));

@@ -2,10 +2,12 @@
 // is enough): past its ceiling, the change that grew it fails here rather than on a router.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { neverRun } from '../../build/never-run.js';
 import { COUNTED, countSequence, prepareSandbox } from '../../build/request-costs.js';
+import { bundleDir } from '../../shims/emu/project.js';
 import { nativeQjs } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 
@@ -27,6 +29,21 @@ if (process.env.WRTAPI_ENGINE === 'native') {
       const count = (name: string) => counts[COUNTED.findIndex((request) => request.name === name)];
       const batch = count('POST /batch (10 rules, 2 packages)');
       assert.ok(batch * 3 < 10 * count('POST /firewall/rules'), `a batch of ten creations costs ${batch / 1e6}M, not a third of ten single POSTs`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('the bundle run on Node tells the bytes a request loads, calls and never runs', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'wrtapi-never-run-'));
+    try {
+      initSandbox(root);
+      const cgi = await prepareSandbox(root, await nativeQjs());
+      const healthz = COUNTED.find(({ name }) => name === 'GET /healthz')!;
+      const { loaded, uncalled, unrun } = neverRun(root, cgi(healthz, false));
+      const entry = ['wrtapi.js', 'handlers/healthz.js'].reduce((sum, file) => sum + statSync(join(bundleDir, file)).size, 0);
+      assert.ok(loaded > entry, `loaded ${loaded} bytes, less than the entry and the handler (${entry})`);
+      assert.ok(uncalled > 0 && uncalled <= unrun && unrun < loaded, `loaded ${loaded}, never called ${uncalled}, never run ${unrun}`);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
