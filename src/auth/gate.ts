@@ -5,7 +5,7 @@ import type { Request } from '../http/request.js';
 import type { UciPackage } from '../uci/index.js';
 import { limitFor, takeFromBucket } from './ratelimit.js';
 import { decide, targetName, type ScopedAccess, type Target } from './scopes.js';
-import { findByBearer, SERVICE_PACKAGE, tokensIn, withLastUse, type Token } from './tokens.js';
+import { SERVICE_PACKAGE, tokenOfBearer, tokensIn, withLastUse, type Token } from './tokens.js';
 
 const BEARER = /^Bearer +([!-~]+)$/i;
 
@@ -25,7 +25,7 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   const bearer = header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
   if (bearer === undefined) throw unauthenticated('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>"');
   const config = await readPackage(ports, SERVICE_PACKAGE);
-  const token = findByBearer(tokensIn(config), bearer);
+  const token = tokenOfBearer(ports, tokensIn(config), bearer);
   if (!token) throw unauthenticated('invalid_token', 'Unknown token');
   if (token.expiresAt !== undefined && ports.now() / 1000 >= token.expiresAt) throw unauthenticated('invalid_token', 'Token expired');
   // Loaded only for tokens that restrict their sources.

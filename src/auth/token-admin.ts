@@ -8,7 +8,7 @@ import { parseCidr } from './cidr.js';
 import { hashBearer, hex } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
-import { isoTime, parseTokenState, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, tokenStatePath, withLastUse, type Token } from './tokens.js';
+import { BEARER_INDEX, isoTime, parseTokenState, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, tokenStatePath, withLastUse, type Token } from './tokens.js';
 
 // The name is also the UCI section name, so it keeps to UCI's charset.
 const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
@@ -190,7 +190,15 @@ function keepLastUse(ports: Ports, model: UciPackage): void {
   }
 }
 
-/** Removes the token and its state in RAM (bucket, last use), so a new token of the same name starts fresh. */
+/** Removes the index entries of a revoked token's bearer. */
+function forgetBearer(ports: Ports, name: string): void {
+  for (const file of ports.list(BEARER_INDEX)) {
+    const entry = `${BEARER_INDEX}/${file}`;
+    if (!file.startsWith('.') && ports.readFile(entry)?.split(' ')[0] === name) ports.remove(entry);
+  }
+}
+
+/** Removes the token and its state in RAM (bucket, last use, bearer index), so a new token of the same name starts fresh. */
 export async function revokeToken(ports: Ports, name: string): Promise<void> {
   const held = acquireLocks(ports, [SERVICE_PACKAGE], 'shared');
   try {
@@ -201,6 +209,7 @@ export async function revokeToken(ports: Ports, name: string): Promise<void> {
     keepLastUse(ports, snapshot.model);
     commitPackage(ports, snapshot, snapshot.model);
     ports.remove(tokenStatePath(name));
+    forgetBearer(ports, name);
   } finally {
     held.release();
   }

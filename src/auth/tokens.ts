@@ -1,5 +1,6 @@
+import type { Ports } from '../platform/ports.js';
 import { type UciPackage, type UciSection } from '../uci/index.js';
-import { constantTimeEqual, hashBearer } from './hash.js';
+import { constantTimeEqual, hashBearer, sha256Hex } from './hash.js';
 
 export const SERVICE_PACKAGE = 'wrtapi';
 export const TOKEN_TYPE = 'token';
@@ -58,13 +59,46 @@ export function isoTime(epochSeconds: number | undefined): string | null {
 }
 
 /** The token a bearer belongs to. Every stored hash is compared in constant time. */
-export function findByBearer(tokens: Token[], bearer: string): Token | undefined {
+function findByBearer(tokens: Token[], bearer: string): Token | undefined {
   let found: Token | undefined;
   for (const token of tokens) {
     if (token.salt && constantTimeEqual(hashBearer(token.salt, bearer), token.hash)) found = token;
   }
   return found;
 }
+
+export const BEARER_INDEX = '/tmp/wrtapi/bearers';
+/** Hex digits of a token's stored hash an index entry keeps: enough to tell a token minted again under its name. */
+const MARK_LENGTH = 16;
+
+/**
+ * The token a bearer belongs to. Searching hashes the bearer with every token's salt, about a million
+ * instructions a token, on every request. So a bearer once found is indexed in RAM under its own
+ * SHA-256, naming its token and the start of that token's stored hash. No other bearer has that
+ * SHA-256, so an entry is only ever found by the bearer the search matched. The stored hash must
+ * still start the same, or the token was revoked or minted again and the bearer is searched anew.
+ * Only root writes /tmp/wrtapi, as only root writes the store.
+ */
+export function tokenOfBearer(ports: Ports, tokens: Token[], bearer: string): Token | undefined {
+  const entry = `${BEARER_INDEX}/${sha256Hex(bearer)}`;
+  // The index only saves time: one that cannot be read or written leaves the search to answer.
+  let text = '';
+  try {
+    text = ports.readFile(entry) ?? '';
+  } catch {}
+  const [name, mark] = text.split(' ');
+  const indexed = tokens.find((token) => token.name === name);
+  if (indexed && mark?.length === MARK_LENGTH && indexed.hash.startsWith(mark)) return indexed;
+  const found = findByBearer(tokens, bearer);
+  try {
+    if (found) {
+      ports.makeDirectory(BEARER_INDEX);
+      ports.writeFileAtomic(entry, `${found.name} ${found.hash.slice(0, MARK_LENGTH)}`);
+    }
+  } catch {}
+  return found;
+}
+
 
 export interface LastUse {
   /** Epoch seconds. */

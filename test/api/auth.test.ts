@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type Response, type Router } from '../support/router.js';
@@ -157,6 +159,38 @@ test('a revoked token answers 401 on the very next request, CLI or HTTP', async 
   assert.is(deleted.headers['content-type'], undefined);
   assertUnauthenticated(await router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(other) }), 'invalid_token');
   assert.is((await router.request({ method: 'DELETE', path: '/tokens/other', headers: bearerHeader(admin) })).status, 404);
+});
+
+test('a bearer once matched is found through its index entry in RAM; revoked or minted again, it is searched anew', async () => {
+  const index = router.path('/tmp/wrtapi/bearers');
+  const entries = () => (existsSync(index) ? readdirSync(index).filter((name) => !name.startsWith('.')) : []);
+  const digest = (bearer: string) => createHash('sha256').update(bearer).digest('hex');
+  const whoami = async (bearer: string) => router.request({ method: 'GET', path: '/auth/whoami', headers: bearerHeader(bearer) });
+  const first = await router.mint('first', ['*:ro']);
+  const second = await router.mint('second', ['*:ro']);
+  assert.equal(entries(), []);
+  assert.is((await whoami(second)).status, 200);
+  // The entry is named by the SHA-256 of the bearer and holds the token's name and the start of its stored hash.
+  const stored = /config token 'second'[^]*?option hash '([0-9a-f]{64})'/.exec(config(router))![1];
+  assert.equal(entries(), [digest(second)]);
+  assert.is(readFileSync(join(index, digest(second)), 'utf8'), `second ${stored.slice(0, 16)}`);
+  assert.is(((await whoami(second)).json as { token_id: string }).token_id, 'second');
+  assert.is(((await whoami(first)).json as { token_id: string }).token_id, 'first');
+  assert.equal(entries().sort(), [digest(first), digest(second)].sort());
+
+  // An entry that does not match the named token's stored hash grants nothing: the bearer is searched.
+  const stranger = 'wrtapi_0123456789abcdef0123456789abcdef';
+  writeFileSync(join(index, digest(stranger)), `first ${'0'.repeat(16)}`);
+  assertUnauthenticated(await whoami(stranger), 'invalid_token', 'Unknown token');
+
+  // Revoked: its entry goes with it. Minted again under the name: the old bearer is unknown, the new one works.
+  assert.is((await router.token(['revoke', 'second'])).code, 0);
+  assert.not.ok(entries().includes(digest(second)));
+  assertUnauthenticated(await whoami(second), 'invalid_token');
+  const again = await router.mint('second', ['*:ro']);
+  writeFileSync(join(index, digest(second)), `second ${stored.slice(0, 16)}`);
+  assertUnauthenticated(await whoami(second), 'invalid_token');
+  assert.is(((await whoami(again)).json as { token_id: string }).token_id, 'second');
 });
 
 test('scopes gate each route: insufficient_scope is 403 and logged as WARN', async () => {

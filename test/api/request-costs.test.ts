@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neverRun } from '../../build/never-run.js';
-import { COUNTED, countSequence, prepareSandbox } from '../../build/request-costs.js';
+import { COUNTED, countInstructions, countSequence, prepareSandbox } from '../../build/request-costs.js';
 import { bundleDir } from '../../shims/emu/project.js';
-import { nativeQjs } from '../../shims/emu/engines.js';
+import { nativeQjs, runProgram, tokenProgram } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 
 if (process.env.WRTAPI_ENGINE === 'native') {
@@ -29,6 +29,25 @@ if (process.env.WRTAPI_ENGINE === 'native') {
       const count = (name: string) => counts[COUNTED.findIndex((request) => request.name === name)];
       const batch = count('POST /batch (10 rules, 2 packages)');
       assert.ok(batch * 3 < 10 * count('POST /firewall/rules'), `a batch of ten creations costs ${batch / 1e6}M, not a third of ten single POSTs`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a request costs about the same with twenty tokens as with one: a known bearer is not hashed with every salt', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'wrtapi-tokens-'));
+    try {
+      initSandbox(root);
+      const qjs = await nativeQjs();
+      const cgi = await prepareSandbox(root, qjs);
+      const whoami = cgi(COUNTED.find(({ name }) => name === 'GET /auth/whoami')!, true);
+      const alone = countInstructions(root, qjs, whoami);
+      for (let i = 1; i < 20; i++) {
+        assert.is((await runProgram({ root, engine: 'native', program: tokenProgram, args: ['create', '--name', `other${i}`, '--scope', 'firewall:ro'] })).code, 0);
+      }
+      const among = countInstructions(root, qjs, whoami);
+      // Reading nineteen more token sections costs about 0.12M each; hashing the bearer with each salt would cost 0.8M more each.
+      assert.ok(among - alone < 19 * 0.25e6, `whoami: ${(alone / 1e6).toFixed(2)}M with one token, ${(among / 1e6).toFixed(2)}M with twenty`);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
