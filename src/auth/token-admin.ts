@@ -190,11 +190,10 @@ function keepLastUse(ports: Ports, model: UciPackage): void {
   }
 }
 
-/** Removes the index entries of a revoked token's bearer. */
+/** Removes the bearer index entries naming a revoked token. */
 function forgetBearer(ports: Ports, name: string): void {
   for (const file of ports.list(BEARER_INDEX)) {
-    const entry = `${BEARER_INDEX}/${file}`;
-    if (!file.startsWith('.') && ports.readFile(entry)?.split(' ')[0] === name) ports.remove(entry);
+    if (!file.startsWith('.') && ports.readFile(`${BEARER_INDEX}/${file}`) === name) ports.remove(`${BEARER_INDEX}/${file}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Ports } from '../platform/ports.js';
 import { type UciPackage, type UciSection } from '../uci/index.js';
-import { constantTimeEqual, hashBearer, sha256Hex } from './hash.js';
+import { constantTimeEqual, hashBearer } from './hash.js';
 
 export const SERVICE_PACKAGE = 'wrtapi';
 export const TOKEN_TYPE = 'token';
@@ -58,47 +58,46 @@ export function isoTime(epochSeconds: number | undefined): string | null {
   return epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** The token a bearer belongs to. Every stored hash is compared in constant time. */
-function findByBearer(tokens: Token[], bearer: string): Token | undefined {
-  let found: Token | undefined;
-  for (const token of tokens) {
-    if (token.salt && constantTimeEqual(hashBearer(token.salt, bearer), token.hash)) found = token;
-  }
-  return found;
+/** Whether the bearer is the token's: its salted hash, compared in constant time. */
+function isBearerOf(token: Token, bearer: string): boolean {
+  return !!token.salt && constantTimeEqual(hashBearer(token.salt, bearer), token.hash);
 }
 
 export const BEARER_INDEX = '/tmp/wrtapi/bearers';
-/** Hex digits of a token's stored hash an index entry keeps: enough to tell a token minted again under its name. */
-const MARK_LENGTH = 16;
+
+/** 16 bits of a cheap hash of the bearer: an index bucket, telling nothing usable of 128 random bits. */
+export function bearerBucket(bearer: string): string {
+  let hash = 5381;
+  for (let i = 0; i < bearer.length; i++) hash = (hash * 33 + bearer.charCodeAt(i)) % 0x10000;
+  return hash.toString(16);
+}
 
 /**
- * The token a bearer belongs to. Searching hashes the bearer with every token's salt, about a million
- * instructions a token, on every request. So a bearer once found is indexed in RAM under its own
- * SHA-256, naming its token and the start of that token's stored hash. No other bearer has that
- * SHA-256, so an entry is only ever found by the bearer the search matched. The stored hash must
- * still start the same, or the token was revoked or minted again and the bearer is searched anew.
- * Only root writes /tmp/wrtapi, as only root writes the store.
+ * The token a bearer belongs to. Checking a bearer costs a salted hash, about a million instructions,
+ * so rather than every token's, a request checks first the token its bucket names in RAM (the last
+ * the bearers of that bucket matched), and every token's only when that one fails. An entry only
+ * chooses which token to check first, so one that is stale or planted grants nothing.
  */
 export function tokenOfBearer(ports: Ports, tokens: Token[], bearer: string): Token | undefined {
-  const entry = `${BEARER_INDEX}/${sha256Hex(bearer)}`;
+  const entry = `${BEARER_INDEX}/${bearerBucket(bearer)}`;
   // The index only saves time: one that cannot be read or written leaves the search to answer.
-  let text = '';
+  let name: string | undefined;
   try {
-    text = ports.readFile(entry) ?? '';
+    name = ports.readFile(entry);
   } catch {}
-  const [name, mark] = text.split(' ');
-  const indexed = tokens.find((token) => token.name === name);
-  if (indexed && mark?.length === MARK_LENGTH && indexed.hash.startsWith(mark)) return indexed;
-  const found = findByBearer(tokens, bearer);
+  const named = tokens.find((token) => token.name === name);
+  if (named && isBearerOf(named, bearer)) return named;
+  let found: Token | undefined;
+  // Every token is checked, so the time taken does not tell which matched.
+  for (const token of tokens) if (token !== named && isBearerOf(token, bearer)) found = token;
   try {
     if (found) {
       ports.makeDirectory(BEARER_INDEX);
-      ports.writeFileAtomic(entry, `${found.name} ${found.hash.slice(0, MARK_LENGTH)}`);
+      ports.writeFileAtomic(entry, found.name);
     }
   } catch {}
   return found;
 }
-
 
 export interface LastUse {
   /** Epoch seconds. */
