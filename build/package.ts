@@ -16,8 +16,16 @@ export interface TarEntry {
   data?: Buffer;
 }
 
-/** Router paths that must be executable; every other file is 0644, every directory 0755. */
-const EXECUTABLES = new Set(['/etc/uci-defaults/wrtapi', '/usr/bin/wrtapi-token', '/www/cgi-bin/wrtapi']);
+/**
+ * Router paths whose mode is not 0644 (every directory is 0755): the programs, and the token store,
+ * which holds every token's salt and hash and keeps its mode through every write (config/commit.ts).
+ */
+export const FILE_MODES: Record<string, number> = {
+  '/etc/uci-defaults/wrtapi': 0o755,
+  '/usr/bin/wrtapi-token': 0o755,
+  '/www/cgi-bin/wrtapi': 0o755,
+  '/etc/config/wrtapi': 0o600,
+};
 const BUNDLE_DIR = '/usr/share/wrtapi';
 const BLOCK = 512;
 
@@ -81,7 +89,7 @@ function dataEntries(files: Map<string, Buffer>): TarEntry[] {
   return [
     { name: './', mode: 0o755 },
     ...[...directories].map((dir) => ({ name: `.${dir}`, mode: 0o755 })),
-    ...[...files].map(([path, data]) => ({ name: `.${path}`, mode: EXECUTABLES.has(path) ? 0o755 : 0o644, data })),
+    ...[...files].map(([path, data]) => ({ name: `.${path}`, mode: FILE_MODES[path] ?? 0o644, data })),
   ].sort(byTarName);
 }
 

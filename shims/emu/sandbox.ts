@@ -41,6 +41,8 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
   for (const dir of executableDirs) {
     for (const name of readdirSync(join(root, dir))) chmodSync(join(root, dir, name), 0o755);
   }
+  // The token store holds every token's salt and hash: 0600, as the package installs it (build/package.ts).
+  chmodSync(join(root, 'etc/config/wrtapi'), 0o600);
   writeFileSync(join(root, 'var/log/messages'), '');
   writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
 }

@@ -179,7 +179,7 @@ export function routerPorts(): Ports {
       const [info, errno] = os.stat(real(path));
       if (errno === ENOENT) return undefined;
       if (errno !== 0) fail('cannot stat', path, -errno);
-      return { size: info.size, mtimeMs: info.mtime, isDirectory: (info.mode & os.S_IFMT) === os.S_IFDIR };
+      return { size: info.size, mtimeMs: info.mtime, isDirectory: (info.mode & os.S_IFMT) === os.S_IFDIR, mode: info.mode & 0o7777 };
     },
     makeDirectory,
 

@@ -12,11 +12,17 @@ export function commitPackage(ports: Ports, snapshot: Snapshot, model: UciPackag
   if (ports.readFile(configPath(snapshot.pkg)) !== snapshot.text) {
     throw new ApiError(409, 'conflict', `${configPath(snapshot.pkg)} was changed by another writer meanwhile; nothing was written`);
   }
-  ports.writeFileAtomic(configPath(snapshot.pkg), serializeUci(model));
+  replaceKeepingMode(ports, configPath(snapshot.pkg), serializeUci(model));
 }
 
 /** Puts the snapshot's exact bytes back. */
 export function restorePackage(ports: Ports, snapshot: Snapshot): void {
   if (snapshot.text === undefined) ports.remove(configPath(snapshot.pkg));
-  else ports.writeFileAtomic(configPath(snapshot.pkg), snapshot.text);
+  else replaceKeepingMode(ports, configPath(snapshot.pkg), snapshot.text);
+}
+
+// The file keeps its permissions, as `uci commit` keeps them: a package of keys its owner made 0600
+// must not come back readable by every user.
+function replaceKeepingMode(ports: Ports, path: string, text: string): void {
+  ports.writeFileAtomic(path, text, ports.stat(path)?.mode);
 }

@@ -11,6 +11,8 @@ export interface FileInfo {
   size: number;
   mtimeMs: number;
   isDirectory: boolean;
+  /** The permission bits (0o7777 of st_mode). */
+  mode: number;
 }
 
 export interface Ports {

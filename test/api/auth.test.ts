@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -40,6 +40,8 @@ test('the token CLI mints a token stored as salt and hash only, shown once', asy
   const shown = await router.token(['show', 'ci']);
   assert.is(shown.code, 0);
   assert.match(shown.stdout, /scopes: +firewall:rw wrtapi:metrics:ro/);
+  // The store of salts and hashes stays readable by root alone.
+  assert.is(statSync(router.path('/etc/config/wrtapi')).mode & 0o777, 0o600);
 });
 
 test('the token CLI refuses bad input with a clear message and a non-zero exit, changing nothing', async () => {

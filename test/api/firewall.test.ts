@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
@@ -268,6 +268,19 @@ test('a failed reload restores the file byte for byte and answers 500 reload_fai
   assert.is(firewall(), before);
   assert.equal(initLog(), ['firewall reload', 'firewall reload']);
   assert.match(readFileSync(router.path('/var/log/messages'), 'utf8'), / admin ERROR reload_failed_restored POST \/firewall\/rules 500 /);
+});
+
+test('a write keeps the file\'s permissions, as uci commit does, and so does the restore after a failed reload', async () => {
+  const path = router.path('/etc/config/firewall');
+  chmodSync(path, 0o600);
+  assert.is((await call({ method: 'POST', path: '/firewall/rules', body: NEW_RULE })).status, 200);
+  assert.is(statSync(path).mode & 0o777, 0o600);
+  writeFileSync(router.path('/etc/init.d/firewall'), `#!/bin/sh\nif [ ! -e "$WRTAPI_ROOT/tmp/failed-once" ]; then : > "$WRTAPI_ROOT/tmp/failed-once"; exit 1; fi\n`);
+  const before = firewall();
+  const failed = await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, name: 'Allow-SSH-2' } });
+  assert.is(code(failed), 'reload_failed_restored');
+  assert.is(firewall(), before);
+  assert.is(statSync(path).mode & 0o777, 0o600);
 });
 
 test('when the restore cannot reload either, the answer is reload_failed_unrecovered', async () => {

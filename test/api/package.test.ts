@@ -72,7 +72,7 @@ test('the ipk is a gzipped tar of debian-binary, data.tar.gz and control.tar.gz,
   assert.is(member(outer, './debian-binary').data.toString(), '2.0\n');
 });
 
-test('the data archive holds the bundle, the launchers, the configuration and the uci-defaults script, all root-owned', () => {
+test('the data archive holds the bundle, the launchers, the configuration (0600: it will hold the tokens) and the uci-defaults script, all root-owned', () => {
   const bundle = filesUnder(bundleDir).map((path) => `./usr/share/wrtapi${path}`);
   const launchers = ['./etc/uci-defaults/wrtapi', './usr/bin/wrtapi-token', './www/cgi-bin/wrtapi'];
   const files = [...bundle, ...launchers, './etc/config/wrtapi'];
@@ -83,7 +83,7 @@ test('the data archive holds the bundle, the launchers, the configuration and th
   for (const entry of data) {
     const expected = directories.has(entry.name)
       ? { type: '5', mode: 0o755 }
-      : { type: '0', mode: launchers.includes(entry.name) ? 0o755 : 0o644 };
+      : { type: '0', mode: launchers.includes(entry.name) ? 0o755 : entry.name === './etc/config/wrtapi' ? 0o600 : 0o644 };
     assert.equal({ name: entry.name, uid: entry.uid, gid: entry.gid, type: entry.type, mode: entry.mode }, { name: entry.name, uid: 0, gid: 0, ...expected });
   }
   for (const path of bundle) {
