@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -143,10 +143,14 @@ async function installQjs(router: Router) {
   writeFileSync(router.path('/usr/bin/qjs'), `#!/bin/sh\n${run}\n`, { mode: 0o755 });
 }
 
-/** What `opkg install` does before configuring: the data archive unpacked over the router's root. */
-function unpack(router: Router) {
+/**
+ * What `opkg install` does before configuring: the data archive unpacked over the router's root, but
+ * for the `kept` paths (a conffile an upgrade leaves as the router has it).
+ */
+function unpack(router: Router, kept: string[] = []) {
   for (const entry of data) {
     const target = join(router.root, entry.name);
+    if (kept.includes(entry.name)) continue;
     if (entry.type === '5') mkdirSync(target, { recursive: true });
     else {
       writeFileSync(target, entry.data);
@@ -185,9 +189,12 @@ test('installing wires /api/v3 into uhttpd main once, however often it runs, and
     runHook(router, 'postinst', 'configure');
     assert.equal(apiAliases(router), [API_ALIAS]);
     assert.not.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')), 'a uci-defaults script that succeeded is deleted');
-    unpack(router);
+    // An upgrade over a version that left the token store readable by all makes it root's alone.
+    chmodSync(router.path('/etc/config/wrtapi'), 0o644);
+    unpack(router, ['./etc/config/wrtapi']);
     runHook(router, 'postinst', 'configure');
     assert.equal(apiAliases(router), [API_ALIAS]);
+    assert.is(statSync(router.path('/etc/config/wrtapi')).mode & 0o777, 0o600);
     assert.is(initLog(router), 'uhttpd restart\nuhttpd restart\n');
   } finally {
     await router.cleanup();
