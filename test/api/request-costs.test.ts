@@ -11,13 +11,25 @@ import { bundleDir } from '../../shims/emu/project.js';
 import { nativeQjs, runProgram, tokenProgram } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
 
+type Cgi = Awaited<ReturnType<typeof prepareSandbox>>;
+
+/** Runs `check` on a fresh sandbox prepared as the bench prepares its own, and removes it. */
+async function inBenchSandbox(check: (root: string, qjs: string, cgi: Cgi) => Promise<void> | void): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'wrtapi-costs-'));
+  try {
+    initSandbox(root);
+    const qjs = await nativeQjs();
+    await check(root, qjs, await prepareSandbox(root, qjs));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const counted = (name: string) => COUNTED.find((request) => request.name === name)!;
+
 if (process.env.WRTAPI_ENGINE === 'native') {
-  test('every budgeted request stays within its instruction ceiling', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'wrtapi-costs-'));
-    try {
-      initSandbox(root);
-      const qjs = await nativeQjs();
-      const cgi = await prepareSandbox(root, qjs);
+  test('every budgeted request stays within its instruction ceiling', () =>
+    inBenchSandbox((root, qjs, cgi) => {
       const counts = countSequence(root, qjs, (request) => cgi(request, request.authenticated));
       const over: string[] = [];
       for (const [i, request] of COUNTED.entries()) {
@@ -26,21 +38,14 @@ if (process.env.WRTAPI_ENGINE === 'native') {
         if (millions > request.ceiling) over.push(`${request.name}: ${millions.toFixed(1)}M instructions, ceiling ${request.ceiling}M`);
       }
       assert.equal(over, []);
-      const count = (name: string) => counts[COUNTED.findIndex((request) => request.name === name)];
+      const count = (name: string) => counts[COUNTED.indexOf(counted(name))];
       const batch = count('POST /batch (10 rules, 2 packages)');
       assert.ok(batch * 3 < 10 * count('POST /firewall/rules'), `a batch of ten creations costs ${batch / 1e6}M, not a third of ten single POSTs`);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  test('a request costs about the same with twenty tokens as with one: a known bearer is not hashed with every salt', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'wrtapi-tokens-'));
-    try {
-      initSandbox(root);
-      const qjs = await nativeQjs();
-      const cgi = await prepareSandbox(root, qjs);
-      const whoami = cgi(COUNTED.find(({ name }) => name === 'GET /auth/whoami')!, true);
+  test('a request costs about the same with twenty tokens as with one: a known bearer is not hashed with every salt', () =>
+    inBenchSandbox(async (root, qjs, cgi) => {
+      const whoami = cgi(counted('GET /auth/whoami'), true);
       const alone = countInstructions(root, qjs, whoami);
       for (let i = 1; i < 20; i++) {
         assert.is((await runProgram({ root, engine: 'native', program: tokenProgram, args: ['create', '--name', `other${i}`, '--scope', 'firewall:ro'] })).code, 0);
@@ -48,25 +53,15 @@ if (process.env.WRTAPI_ENGINE === 'native') {
       const among = countInstructions(root, qjs, whoami);
       // Reading nineteen more token sections costs about 0.12M each; hashing the bearer with each salt would cost 0.8M more each.
       assert.ok(among - alone < 19 * 0.25e6, `whoami: ${(alone / 1e6).toFixed(2)}M with one token, ${(among / 1e6).toFixed(2)}M with twenty`);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  test('the bundle run on Node tells the bytes a request loads, calls and never runs', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'wrtapi-never-run-'));
-    try {
-      initSandbox(root);
-      const cgi = await prepareSandbox(root, await nativeQjs());
-      const healthz = COUNTED.find(({ name }) => name === 'GET /healthz')!;
-      const { loaded, uncalled, unrun } = neverRun(root, cgi(healthz, false));
+  test('the bundle run on Node tells the bytes a request loads, calls and never runs', () =>
+    inBenchSandbox((root, _qjs, cgi) => {
+      const { loaded, uncalled, unrun } = neverRun(root, cgi(counted('GET /healthz'), false));
       const entry = ['wrtapi.js', 'handlers/healthz.js'].reduce((sum, file) => sum + statSync(join(bundleDir, file)).size, 0);
       assert.ok(loaded > entry, `loaded ${loaded} bytes, less than the entry and the handler (${entry})`);
       assert.ok(uncalled > 0 && uncalled <= unrun && unrun < loaded, `loaded ${loaded}, never called ${uncalled}, never run ${unrun}`);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    }));
 }
 
 test.run();
