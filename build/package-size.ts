@@ -1,7 +1,8 @@
 // What the package costs a router's flash, and what each curated resource adds to it: `npm run
 // package` prints this table and fails past the budgets, so every resource added later is held to
 // them. A resource owns its generated mapping and doc and its definition's chunk, and a
-// share of what the definitions of its domain have in common; everything else is the core.
+// share of what the definitions of its domain have in common; a resource that is a route of its own
+// owns the chunks that exist for it alone (ROUTE_RESOURCES); everything else is the core.
 /** Bytes, 1 KB = 1000 bytes, as uapi's figures (117,343 / 938,942) are read against them. */
 export const BUDGETS = {
   /** The aim for a resource's average share, reported; today's option-rich resources miss it. */
@@ -21,13 +22,15 @@ export const BUDGETS = {
    * then down to 62,300 when the package went to gzip level 9 (62,558 to 62,077, after the log lines
    * went to a logger the answer does not wait for), and to 62,500 with the bearer index (a request
    * no longer hashes the bearer with every token's salt) and the token store kept 0600 (62,360).
+   * Down to 56,200 when the resources that are routes of their own were weighed as resources (55,946).
    */
-  coreCompressedCeiling: 62_500,
+  coreCompressedCeiling: 56_200,
   /**
    * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
-   * system/authorized_keys took it from 165,242 to 177,925.
+   * system/authorized_keys took it from 165,242 to 177,925; 161,000 once the resources that are
+   * routes of their own were weighed as resources (160,069).
    */
-  coreInstalled: 179_000,
+  coreInstalled: 161_000,
 };
 
 /**
@@ -39,8 +42,17 @@ export const OVER_MAX: Record<string, { limit: number; why: string }> = {
   wireless_interfaces: { limit: 6_550, why: 'the options of four modes and two security families in one section type, every one hostapd.sh and netifd read that a PUT would otherwise drop' },
 };
 
-/** The curated inventory of API v3, for the projection of the whole package. */
-const INVENTORY = 44;
+/**
+ * The curated resources of the spec's inventory that are routes of their own rather than definitions,
+ * by the bundle chunks that exist for them alone; a chunk two of them share is weighed half each.
+ * Their paths in the OpenAPI document lie in its fixed part, which is weighed with the core.
+ */
+const ROUTE_RESOURCES: Record<string, string[]> = {
+  'handlers/password.js': ['system_password'],
+  'handlers/authorized-keys.js': ['system_authorized_keys'],
+  'routes/authorized-keys.js': ['system_authorized_keys'],
+  'handlers/packages.js': ['packages_installed', 'packages_feeds'],
+};
 
 const RESOURCE_FOLDERS = ['mappings', 'docs', 'resources', 'tables'];
 /** Chunks of those folders that every resource has a share of: the index of the domains' tables, the patterns, and raw's curated types. */
@@ -73,9 +85,10 @@ const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compress
  */
 export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packageSize: (files: Map<string, Buffer>) => number): SizeReport {
   const paths = [...files.keys()].sort();
-  const names = paths
+  const definitions = paths
     .map((path) => /^\/(?:generated\/)?mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
     .filter((name): name is string => name !== undefined && !SHARED_STEMS.includes(name));
+  const names = [...definitions, ...new Set(Object.values(ROUTE_RESOURCES).flat())];
   // Whose each path is: one resource's, the resources' of a domain (what their definitions share,
   // `resources/firewall_common.js`, and their table, `tables/firewall.js`), every resource's (the
   // patterns their docs share, the tables' index), or nobody's (the core).
@@ -84,10 +97,11 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
     // A domain's table lies at generated/tables/<domain>.js, where src/routes.ts imports it by name.
     const [folder, file] = path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).replace(/^generated\//, '').split('/') : [];
     const stem = file?.replace(/\.js$/, '') ?? '';
-    if (RESOURCE_FOLDERS.includes(folder) && names.includes(stem)) owners.set(path, [stem]);
-    else if (folder === 'resources') owners.set(path, names.filter((name) => name.startsWith(`${stem.split('_')[0]}_`)));
-    else if (folder === 'tables') owners.set(path, names.filter((name) => name.startsWith(`${stem}_`)));
-    else if (RESOURCE_FOLDERS.includes(folder)) owners.set(path, names);
+    if (ROUTE_RESOURCES[`${folder}/${file}`]) owners.set(path, ROUTE_RESOURCES[`${folder}/${file}`]);
+    else if (RESOURCE_FOLDERS.includes(folder) && definitions.includes(stem)) owners.set(path, [stem]);
+    else if (folder === 'resources') owners.set(path, definitions.filter((name) => name.startsWith(`${stem.split('_')[0]}_`)));
+    else if (folder === 'tables') owners.set(path, definitions.filter((name) => name.startsWith(`${stem}_`)));
+    else if (RESOURCE_FOLDERS.includes(folder)) owners.set(path, definitions);
     else owners.set(path, []);
   }
   const contents = (chosen: string[]) => chosen.map((path) => files.get(path)!);
@@ -140,8 +154,8 @@ export function formatReport(report: SizeReport): string {
     ...report.resources.map(({ name, size }) => row(name, size)),
     `budgets: a resource at most ${BUDGETS.resourceCompressedAverage} B compressed (enforced: ${BUDGETS.resourceCompressedAverageCeiling}) and ${BUDGETS.resourceInstalledAverage} B installed on average, ` +
       `${BUDGETS.resourceCompressedMax} B compressed at most; the core ${BUDGETS.coreCompressed} B compressed (enforced: ${BUDGETS.coreCompressedCeiling}), ${BUDGETS.coreInstalled} B installed`,
-    `${INVENTORY} resources at today's average: ${Math.round((report.core.compressed + INVENTORY * average(report, 'compressed')) / 1000)} KB compressed, ` +
-      `${Math.round((report.core.installed + INVENTORY * average(report, 'installed')) / 1000)} KB installed (uapi 2.2.0: 117 KB, 939 KB)`,
+    `${report.resources.length} resources, the spec's whole inventory, adding ${Math.round(average(report, 'compressed'))} B compressed and ` +
+      `${Math.round(average(report, 'installed'))} B installed on average (uapi 2.2.0 ships it in 117 KB that install 939 KB)`,
     ...report.misses.map((miss) => `MISSED: ${miss}`),
     ...(report.problems.length ? report.problems.map((problem) => `OVER: ${problem}`) : ['every enforced budget holds']),
   ].join('\n');
