@@ -2,13 +2,12 @@
 // code a request never runs still costs it ~600 instructions a byte: these figures say how much of a
 // request's cost trimming could take away at most. QuickJS reports no coverage, so the same bundle
 // runs on Node (shims/emu/node-runner.ts) under V8's precise coverage.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleDir } from '../shims/emu/project.js';
-import type { Invocation } from './request-costs.js';
+import { runRequest, type Invocation } from './request-costs.js';
 
 const nodeRunner = fileURLToPath(new URL('../shims/emu/node-runner.js', import.meta.url));
 
@@ -43,9 +42,7 @@ function outermost(ranges: CoverageRange[]): number {
 export function neverRun(root: string, invocation: Invocation): NeverRun {
   const coverage = mkdtempSync(join(tmpdir(), 'wrtapi-coverage-'));
   try {
-    const env = { ...invocation.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: root, NODE_V8_COVERAGE: coverage };
-    const result = spawnSync(process.execPath, [nodeRunner, invocation.program], { env, cwd: join(root, 'www'), input: invocation.body ?? '', encoding: 'utf8' });
-    if (result.status !== 0 || /^Status: [45]/.test(result.stdout)) throw new Error(`${invocation.program} failed on Node: ${result.stdout} ${result.stderr}`);
+    runRequest(root, { ...invocation, env: { ...invocation.env, NODE_V8_COVERAGE: coverage } }, [process.execPath, nodeRunner]);
     const totals: NeverRun = { loaded: 0, uncalled: 0, unrun: 0 };
     for (const file of readdirSync(coverage)) {
       const scripts = JSON.parse(readFileSync(join(coverage, file), 'utf8')).result as { url: string; functions: { ranges: CoverageRange[] }[] }[];

@@ -94,7 +94,7 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
   // patterns their docs share, the tables' index), or nobody's (the core).
   const owners = new Map<string, string[]>();
   for (const path of paths) {
-    // A domain's table lies at generated/tables/<domain>.js, where src/routes.ts imports it by name.
+    // A domain's table lies at generated/tables/<domain>.js, where engine/tables.ts imports it by name.
     const [folder, file] = path.startsWith(`${bundleDir}/`) ? path.slice(bundleDir.length + 1).replace(/^generated\//, '').split('/') : [];
     const stem = file?.replace(/\.js$/, '') ?? '';
     if (ROUTE_RESOURCES[`${folder}/${file}`]) owners.set(path, ROUTE_RESOURCES[`${folder}/${file}`]);

@@ -20,7 +20,7 @@ export interface TarEntry {
  * Router paths whose mode is not 0644 (every directory is 0755): the programs, and the token store,
  * which holds every token's salt and hash and keeps its mode through every write (config/commit.ts).
  */
-export const FILE_MODES: Record<string, number> = {
+const FILE_MODES: Record<string, number> = {
   '/etc/uci-defaults/wrtapi': 0o755,
   '/usr/bin/wrtapi-token': 0o755,
   '/www/cgi-bin/wrtapi': 0o755,

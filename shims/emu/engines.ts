@@ -117,7 +117,7 @@ export async function runCgi(options: CgiOptions): Promise<Buffer> {
  * so what a test reads next is what the request wrote. uhttpd does not wait for them, and neither
  * does the emulator's server.
  */
-export async function settled(processGroup: number): Promise<void> {
+async function settled(processGroup: number): Promise<void> {
   for (const deadline = Date.now() + 10_000; groupRuns(processGroup); ) {
     if (Date.now() > deadline) throw new Error(`processes of group ${processGroup} still run 10 s after their program ended`);
     await new Promise((done) => setTimeout(done, 1));

@@ -1,4 +1,4 @@
-// `node node-runner.js <program.js>`: runs a QuickJS program on Node itself, with the std and os the
+// `node node-runner.js -m <program.js>`, as `qjs -m <program.js>`: runs a QuickJS program on Node itself, with the std and os the
 // wasm engine gives its VM (qjs-host.ts). QuickJS reports no coverage; V8 does, so under
 // NODE_V8_COVERAGE this shows which functions and blocks of the bundle a request runs
 // (build/never-run.ts).
@@ -14,4 +14,4 @@ export async function resolve(specifier, context, next) {
 }`;
 register(moduleUrl(hooks));
 Object.assign(globalThis, { __wrtapiStd: stdHost, __wrtapiOs: osHost });
-await import(pathToFileURL(resolve(process.argv[2])).href);
+await import(pathToFileURL(resolve(process.argv[process.argv.indexOf('-m') + 1])).href);

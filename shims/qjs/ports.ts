@@ -72,12 +72,13 @@ export function routerPorts(): Ports {
    * still runs when wrtapi's own state is broken.
    */
   function execute(argv: string[], stdin: string, wait: boolean): RunResult {
-    const base = real(`/tmp/.wrtapi-run.${pid()}.${temporaryCounter++}`);
-    const outputs = wait ? [base + '.out', base + '.err'] : ['/dev/null', '/dev/null'];
-    writeFile(base + '.in', stdin, 'w');
-    const fds = [os.open(base + '.in', os.O_RDONLY), ...outputs.map((path) => os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))];
+    const base = `/tmp/.wrtapi-run.${pid()}.${temporaryCounter++}`;
+    const input = real(base + '.in');
+    const outputs = wait ? [real(base + '.out'), real(base + '.err')] : ['/dev/null', '/dev/null'];
+    writeFile(input, stdin, 'w');
+    const fds = [os.open(input, os.O_RDONLY), ...outputs.map((path) => os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))];
     // The child reads its input through the descriptor, so the name can go before it runs.
-    os.remove(base + '.in');
+    os.remove(input);
     try {
       if (fds.some((fd) => fd < 0)) fail('cannot open', base, fds.find((fd) => fd < 0)!);
       const code = os.exec([real(argv[0]), ...argv.slice(1)], { block: wait, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
