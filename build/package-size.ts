@@ -83,7 +83,7 @@ const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compress
  * `files`: the package's router paths and contents; `bundleDir`: where the bundle lies among them;
  * `packageSize`: the size of the package holding just the given files.
  */
-export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packageSize: (files: Map<string, Buffer>) => number): SizeReport {
+export async function sizeReport(files: Map<string, Buffer>, bundleDir: string, packageSize: (files: Map<string, Buffer>) => Promise<number>): Promise<SizeReport> {
   const paths = [...files.keys()].sort();
   const definitions = paths
     .map((path) => /^\/(?:generated\/)?mappings\/(\w+)\.js$/.exec(path.slice(bundleDir.length))?.[1])
@@ -106,19 +106,19 @@ export function sizeReport(files: Map<string, Buffer>, bundleDir: string, packag
   }
   const contents = (chosen: string[]) => chosen.map((path) => files.get(path)!);
   const sizeOf = (chosen: string[]) => packageSize(new Map(chosen.map((path) => [path, files.get(path)!])));
-  const whole = sizeOf(paths);
+  const whole = await sizeOf(paths);
   const bySize = new Map(names.map((name) => [name, { compressed: 0, installed: 0 }]));
   // Paths with the same owners are weighed together, then shared out among those owners.
   const groups = new Map<string, string[]>();
   for (const [path, owner] of owners) if (owner.length) groups.set(owner.join(' '), [...(groups.get(owner.join(' ')) ?? []), path]);
   for (const [group, owned] of groups) {
     const sharers = group.split(' ');
-    const compressed = (whole - sizeOf(paths.filter((path) => !owned.includes(path)))) / sharers.length;
+    const compressed = (whole - (await sizeOf(paths.filter((path) => !owned.includes(path))))) / sharers.length;
     const bytes = installed(contents(owned)) / sharers.length;
     for (const name of sharers) bySize.set(name, add(bySize.get(name)!, { compressed, installed: bytes }));
   }
   const corePaths = paths.filter((path) => !owners.get(path)!.length);
-  const core: Size = { compressed: sizeOf(corePaths), installed: installed(contents(corePaths)) };
+  const core: Size = { compressed: await sizeOf(corePaths), installed: installed(contents(corePaths)) };
   const resources = names.map((name) => ({ name, size: bySize.get(name)! }));
   const average = (key: keyof Size) => resources.reduce((total, { size }) => total + size[key], 0) / Math.max(resources.length, 1);
   const problems = [
@@ -149,6 +149,7 @@ const average = (report: SizeReport, key: keyof Size) => report.resources.reduce
 export function formatReport(report: SizeReport): string {
   const row = (name: string, size: Size) => `${name.padEnd(34)}${String(Math.round(size.compressed)).padStart(12)}${String(Math.round(size.installed)).padStart(12)}`;
   return [
+    "what each part adds, weighed with zlib's gzip -9 (the shipped package is deflated by zopfli, a few percent smaller):",
     `${'part'.padEnd(34)}${'compressed'.padStart(12)}${'installed'.padStart(12)}`,
     row('core', report.core),
     ...report.resources.map(({ name, size }) => row(name, size)),

@@ -9,8 +9,8 @@ import { BUDGETS, OVER_MAX } from '../../build/package-size.js';
 // Compiled to dist/node/test/unit: the project root is four levels up.
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-test('the package holds its enforced budgets, and weighs every resource the build generated', () => {
-  const report = packageSizes(root);
+test('the package holds its enforced budgets, and weighs every resource the build generated', async () => {
+  const report = await packageSizes(root);
   assert.equal(report.problems, []);
   const names = report.resources.map(({ name }) => name);
   assert.ok(names.length >= 6, `resources weighed: ${names.join(', ')}`);
