@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, loadResources, ROOT } from './generators/inventory.js';
-import { assertCheckable, docModule, docOf, docsIndexModule } from './generators/docs.js';
+import { assertCheckable, docModule, docOf, documentIdModule } from './generators/docs.js';
 import { mappingModule, tableModules } from './generators/mappings.js';
 import { FIXED_ROUTES } from '../src/routes.js';
 import { patterns, patternsModule } from './generators/patterns.js';
@@ -42,7 +42,7 @@ async function generate(): Promise<void> {
   write('openapi-fixed.ts', fixed);
   // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM.
   const documentId = createHash('sha256').update(JSON.stringify(docs)).update(fixed).digest('hex').slice(0, 16);
-  write('docs.ts', docsIndexModule(resources, documentId));
+  write('document-id.ts', documentIdModule(documentId));
 }
 
 await generate();

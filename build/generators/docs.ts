@@ -3,8 +3,8 @@
 // only /openapi.json and /schema load; and the index of those modules, in the resource table's order.
 import { SCHEMA_KEYWORDS } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
-import { isGroup, type DocField, type Field, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
-import { HEADER, type Resource } from './inventory.js';
+import { isGroup, type DocField, type Field, type GeneratedDoc, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
+import { HEADER } from './inventory.js';
 import { indexedPatterns } from './patterns.js';
 
 // Values no codec can represent: a codec that reads either as null (a scalar codec reads a UCI list
@@ -95,25 +95,21 @@ export function assertCheckable(doc: ResourceDoc): void {
   }
 }
 
+/** A doc with its members listed without their names, which its mapping holds (GeneratedDoc). */
+export function generatedDoc(doc: ResourceDoc): GeneratedDoc {
+  if (doc.kind === 'view') return doc;
+  return { ...doc, members: Object.values(doc.members).map((member) => (isGroup(member) ? { ...member, fields: Object.values(member.fields) } : member)) };
+}
+
 /** A doc as JSON text, its patterns as indexes for `pattern()`. */
 export function docModule(doc: ResourceDoc, patternIndex: Map<string, number>): string {
   return [
-    `${HEADER}import type { ResourceDoc } from '../../resources/model.js';`,
+    `${HEADER}import type { GeneratedDoc } from '../../resources/model.js';`,
     '',
-    `export const doc: ResourceDoc = JSON.parse(${JSON.stringify(JSON.stringify(indexedPatterns(doc, patternIndex)))});`,
+    `export const doc: GeneratedDoc = JSON.parse(${JSON.stringify(JSON.stringify(indexedPatterns(generatedDoc(doc), patternIndex)))});`,
     '',
   ].join('\n');
 }
 
-export function docsIndexModule(resources: Resource[], documentId: string): string {
-  const loaders = resources.map(({ module }) => `  () => import(${JSON.stringify(`./docs/${module}.js`)}),`);
-  return [
-    `${HEADER}import type { ResourceDoc } from '../resources/model.js';`,
-    '',
-    `export const DOCS: (() => Promise<{ doc: ResourceDoc }>)[] = [\n${loaders.join('\n')}\n];`,
-    '',
-    '/** Changes with any doc or the fixed part: names the assembled document. */',
-    `export const DOCUMENT_ID = ${JSON.stringify(documentId)};`,
-    '',
-  ].join('\n');
-}
+/** Names the document the docs and the fixed part assemble into: it changes with any of them. */
+export const documentIdModule = (documentId: string) => `${HEADER}\nexport const DOCUMENT_ID = ${JSON.stringify(documentId)};\n`;

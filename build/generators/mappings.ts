@@ -16,7 +16,7 @@ export function tableModules(resources: Resource[], fixedRoutes: FixedRoute[]): 
     if (domain !== resource.domain) throw new Error(`${resource.domain}/${resource.name}: its path ${resource.definition.path} must begin with its folder's name`);
     byDomain.set(domain, [...(byDomain.get(domain) ?? []), resource]);
   }
-  // allResources() concatenates the tables: that must be the inventory's order, which the docs index shares.
+  // allResources() concatenates the tables: that must be the inventory's order, the OpenAPI document's.
   if ([...byDomain.values()].flat().some((resource, i) => resource !== resources[i])) throw new Error('a domain\'s paths do not sort together');
   const routesBySegment = new Map<string, FixedRoute[]>();
   for (const route of fixedRoutes) {
@@ -81,13 +81,13 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 // fraction of what compiling the same object literal costs, and every read pays that.
 export function mappingModule({ definition, domain, name, module }: Resource): string {
   return [
-    `${HEADER}import type { ${definition.parse ? 'LineParser, ' : ''}ResourceDoc, ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
+    `${HEADER}import type { GeneratedDoc, ${definition.parse ? 'LineParser, ' : ''}ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
     '',
     `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
     definition.rules
       ? `export const rules = async (): Promise<Rules | undefined> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).rules;`
       : 'export const rules = async (): Promise<Rules | undefined> => undefined;',
-    `export const doc = (): Promise<{ doc: ResourceDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
+    `export const doc = (): Promise<{ doc: GeneratedDoc }> => import(${JSON.stringify(`../docs/${module}.js`)});`,
     ...(definition.parse
       ? [`export const parser = async (): Promise<LineParser> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).parse;`]
       : []),

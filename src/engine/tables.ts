@@ -34,7 +34,7 @@ export async function resourceAt(path: string): Promise<ResourceEntry | undefine
   return (await routeTable(path.split('/')[0])).resources.find((entry) => entry.path === path);
 }
 
-/** Every curated resource, in the order of the docs index: for the diagnostics, /schema and the sweep, never per write. */
+/** Every curated resource, in the inventory's order: for the diagnostics, /schema, the OpenAPI document and the sweep, never per write. */
 export async function allResources(): Promise<ResourceEntry[]> {
   const { DOMAINS } = await import('../generated/resources.js');
   return (await Promise.all(DOMAINS.map(async (domain) => (await routeTable(domain)).resources))).flat();

@@ -13,6 +13,7 @@ import {
 } from '../resources/model.js';
 import { pattern } from '../generated/patterns.js';
 import { requestSchemas } from '../openapi/request-schemas.js';
+import { resourceDoc } from '../openapi/resource-doc.js';
 import { referenceErrors } from './references.js';
 import { schemaCheck } from './schema-check.js';
 
@@ -76,7 +77,7 @@ export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
 /** What a body is checked with: the schemas of the resource's doc and the definition's cross-field rules. */
 export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSchema; patch: JsonSchema; rules?: Rules }> {
   const module = await entry.module();
-  const [{ doc }, rules] = await Promise.all([module.doc(), module.rules()]);
+  const [doc, rules] = await Promise.all([resourceDoc(module), module.rules()]);
   return { ...requestSchemas(doc), rules };
 }
 

@@ -1,4 +1,4 @@
-import { DOCUMENT_ID } from '../generated/docs.js';
+import { DOCUMENT_ID } from '../generated/document-id.js';
 import { plainResponse } from '../http/response.js';
 import type { Context } from './context.js';
 
@@ -14,14 +14,15 @@ const KEPT = `/tmp/${KEPT_PREFIX}${DOCUMENT_ID}.json`;
 export async function GET({ ports }: Context) {
   const kept = ports.readFile(KEPT);
   if (kept !== undefined) return plainResponse(200, 'application/json', kept);
-  const [{ DOCS }, { FIXED }, { pattern }, { openapiDocument }, { withPatterns }] = await Promise.all([
-    import('../generated/docs.js'),
+  const [{ allResources }, { FIXED }, { pattern }, { openapiDocument }, { withPatterns }, { resourceDoc }] = await Promise.all([
+    import('../engine/tables.js'),
     import('../generated/openapi-fixed.js'),
     import('../generated/patterns.js'),
     import('../openapi/document.js'),
     import('../openapi/members.js'),
+    import('../openapi/resource-doc.js'),
   ]);
-  const docs = await Promise.all(DOCS.map(async (load) => withPatterns((await load()).doc, pattern)));
+  const docs = await Promise.all((await allResources()).map(async (entry) => withPatterns(await resourceDoc(await entry.module()), pattern)));
   // ASCII only (test/api/openapi.test.ts): one character past it would make QuickJS hold the whole
   // text at two bytes a character, on every later fetch of the copy too.
   const text = JSON.stringify(openapiDocument(docs, FIXED));

@@ -1,9 +1,9 @@
-import { DOCS } from '../generated/docs.js';
 import { pattern } from '../generated/patterns.js';
 import { allResources } from '../engine/tables.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
 import { schemaProperties, withPatterns } from '../openapi/members.js';
+import { resourceDoc } from '../openapi/resource-doc.js';
 import type { ResourceEntry } from '../resources/model.js';
 import type { Context } from './context.js';
 
@@ -15,12 +15,13 @@ const AUTHORIZED_KEYS = 'system/authorized_keys';
 
 /** `GET /schema` lists the schema keys; `GET /schema/<package>/<resource>` answers one resource's properties. */
 export async function GET({ params }: Context) {
-  const keys = (await allResources()).map(keyOf);
+  const resources = await allResources();
+  const keys = resources.map(keyOf);
   if (params.package === undefined) return jsonResponse(200, { resources: [...keys, AUTHORIZED_KEYS] });
   const key = `${params.package}/${params.resource}`;
   if (key === AUTHORIZED_KEYS) return jsonResponse(200, { key, schema_properties: (await import('../openapi/authorized-keys.js')).AUTHORIZED_KEY });
   const index = keys.indexOf(key);
   if (index < 0) throw new ApiError(404, 'not_found', `No schema for ${key}`);
-  const { doc } = await DOCS[index]();
+  const doc = await resourceDoc(await resources[index].module());
   return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(doc, pattern)) });
 }

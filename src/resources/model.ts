@@ -288,6 +288,21 @@ export interface ResourceDoc {
   undeletable?: Record<string, string>;
 }
 
+/** A group of a generated doc: its fields listed in the mapping's order. */
+export interface GeneratedGroup extends Omit<DocGroup, 'fields'> {
+  fields: DocField[];
+}
+
+/**
+ * A resource's doc as the build writes it: its members listed in the order of the resource's
+ * mapping, which holds their names, so that the names live once; that takes a fifth off the docs.
+ * `openapi/resource-doc.ts` names them again. A view's mapping has no members, as its parser fills
+ * its items: its doc names them.
+ */
+export interface GeneratedDoc extends Omit<ResourceDoc, 'members'> {
+  members: (DocField | GeneratedGroup)[] | ResourceDoc['members'];
+}
+
 /**
  * What raw passthrough knows of a package some curated resource serves (generated from the
  * definitions): a change reloads `reload`, which `provider` installs where it is no stock package;
@@ -313,8 +328,8 @@ export interface ResourceModule {
   mapping: ResourceMapping;
   /** The definition's cross-field rules, loaded without the rest of it. */
   rules: () => Promise<Rules | undefined>;
-  /** The resource's doc, which a write's body is checked against. */
-  doc: () => Promise<{ doc: ResourceDoc }>;
+  /** The resource's generated doc, which a write's body is checked against once made whole (`openapi/resource-doc.ts`). */
+  doc: () => Promise<{ doc: GeneratedDoc }>;
   /** A view's line parser, loaded without the rest of its definition. */
   parser?: () => Promise<LineParser>;
   /** The definition's own live state, loaded without the rest of it. */

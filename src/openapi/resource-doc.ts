@@ -1,0 +1,26 @@
+// A resource's doc made whole: the build lists a doc's members without their names, which the
+// resource's mapping holds in the same order (GeneratedDoc in resources/model.ts); this names them.
+import type { DocField, DocGroup, GeneratedDoc, GeneratedGroup, ResourceDoc, ResourceMapping, ResourceModule } from '../resources/model.js';
+
+function wholeDoc(mapping: ResourceMapping, generated: GeneratedDoc): ResourceDoc {
+  const listed = generated.members;
+  if (!Array.isArray(listed)) return generated as ResourceDoc;
+  const members: Record<string, DocField | DocGroup> = {};
+  let i = 0;
+  for (const name in mapping.members) {
+    const mapped = mapping.members[name];
+    const member = listed[i++];
+    if (!('fields' in mapped)) {
+      members[name] = member as DocField;
+      continue;
+    }
+    const fields: Record<string, DocField> = {};
+    let j = 0;
+    for (const inner in mapped.fields) fields[inner] = (member as GeneratedGroup).fields[j++];
+    members[name] = { ...member, fields };
+  }
+  return { ...generated, members };
+}
+
+/** The whole doc of a resource, from its mapping module. */
+export const resourceDoc = async (module: ResourceModule): Promise<ResourceDoc> => wholeDoc(module.mapping, (await module.doc()).doc);
