@@ -7,8 +7,8 @@
 export const BUDGETS = {
   /** The aim for a resource's average share, reported; today's option-rich resources miss it. */
   resourceCompressedAverage: 1_900,
-  /** Enforced until the aim is met: today's average and a margin. */
-  resourceCompressedAverageCeiling: 2_150,
+  /** Today's average and a margin: 2,150 until the docs left their members' names to the mappings (1,659 to 1,589). */
+  resourceCompressedAverageCeiling: 1_700,
   resourceCompressedMax: 3_500,
   resourceInstalledAverage: 12_000,
   /** The aim for the core, not met yet: reported, not enforced. */
@@ -22,15 +22,17 @@ export const BUDGETS = {
    * then down to 62,300 when the package went to gzip level 9 (62,558 to 62,077, after the log lines
    * went to a logger the answer does not wait for), and to 62,500 with the bearer index (a request
    * no longer hashes the bearer with every token's salt) and the token store kept 0600 (62,360).
-   * Down to 56,200 when the resources that are routes of their own were weighed as resources (55,946).
+   * Down to 56,200 when the resources that are routes of their own were weighed as resources (55,946),
+   * and to 56,000 when the docs index gave way to the inventory's tables (55,763).
    */
-  coreCompressedCeiling: 56_200,
+  coreCompressedCeiling: 56_000,
   /**
    * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
    * system/authorized_keys took it from 165,242 to 177,925; 161,000 once the resources that are
-   * routes of their own were weighed as resources (160,069).
+   * routes of their own were weighed as resources (160,069); 160,000 when the docs index gave way to
+   * the inventory's tables (159,016).
    */
-  coreInstalled: 161_000,
+  coreInstalled: 160_000,
 };
 
 /**
@@ -38,8 +40,8 @@ export const BUDGETS = {
  * budget, held to the limit.
  */
 export const OVER_MAX: Record<string, { limit: number; why: string }> = {
-  network_interfaces: { limit: 5_500, why: 'the options of five protocols (static, dhcp, dhcpv6, pppoe, wireguard) in one resource' },
-  wireless_interfaces: { limit: 6_550, why: 'the options of four modes and two security families in one section type, every one hostapd.sh and netifd read that a PUT would otherwise drop' },
+  network_interfaces: { limit: 5_000, why: 'the options of five protocols (static, dhcp, dhcpv6, pppoe, wireguard) in one resource' },
+  wireless_interfaces: { limit: 6_000, why: 'the options of four modes and two security families in one section type, every one hostapd.sh and netifd read that a PUT would otherwise drop' },
 };
 
 /**
