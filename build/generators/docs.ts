@@ -1,6 +1,6 @@
-// What the OpenAPI document, the /schema answers and the validators are built from: per resource
-// its fields' schemas and descriptions and how a read fills them, as JSON text in a module that
-// only /openapi.json and /schema load; and the index of those modules, in the resource table's order.
+// What the OpenAPI document, the /schema answers and a write's body check are built from: per
+// resource its fields' schemas and descriptions and how a read fills them, as JSON text, its members
+// listed in its mapping's order; and the id of the document they assemble into.
 import { SCHEMA_KEYWORDS } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
 import { isGroup, type DocField, type Field, type GeneratedDoc, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';

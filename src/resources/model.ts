@@ -295,7 +295,7 @@ export interface GeneratedGroup extends Omit<DocGroup, 'fields'> {
 
 /**
  * A resource's doc as the build writes it: its members listed in the order of the resource's
- * mapping, which holds their names, so that the names live once; that takes a fifth off the docs.
+ * mapping, which holds their names, so that the names live once: a tenth off the docs, compressed.
  * `openapi/resource-doc.ts` names them again. A view's mapping has no members, as its parser fills
  * its items: its doc names them.
  */
