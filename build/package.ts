@@ -108,8 +108,8 @@ type Gzip = (bytes: Buffer) => Promise<Buffer>;
 
 /**
  * The shipped package's gzip: zopfli's deflate, which any gunzip reads, makes it 3.6% smaller than
- * zlib's level 9 (139,716 to 134,6xx bytes). One more iteration of its optimizer gains a few bytes
- * for the time of a whole pass.
+ * zlib's level 9 (139,716 to 134,695 bytes when it came). Its default 15 iterations gain 130 bytes
+ * more for three times the second one takes.
  */
 const zopfli: Gzip = async (bytes) => Buffer.from(await gzipAsync(bytes, { numiterations: 1 }));
 
