@@ -80,6 +80,7 @@ export interface SizeReport {
 
 const installed = (parts: Buffer[]) => parts.reduce((total, data) => total + data.length, 0);
 const add = (a: Size, b: Size): Size => ({ compressed: a.compressed + b.compressed, installed: a.installed + b.installed });
+const averageOf = (resources: SizeReport['resources'], key: keyof Size) => resources.reduce((total, { size }) => total + size[key], 0) / Math.max(resources.length, 1);
 
 /**
  * `files`: the package's router paths and contents; `bundleDir`: where the bundle lies among them;
@@ -122,7 +123,7 @@ export async function sizeReport(files: Map<string, Buffer>, bundleDir: string, 
   const corePaths = paths.filter((path) => !owners.get(path)!.length);
   const core: Size = { compressed: await sizeOf(corePaths), installed: installed(contents(corePaths)) };
   const resources = names.map((name) => ({ name, size: bySize.get(name)! }));
-  const average = (key: keyof Size) => resources.reduce((total, { size }) => total + size[key], 0) / Math.max(resources.length, 1);
+  const average = (key: keyof Size) => averageOf(resources, key);
   const problems = [
     average('compressed') > BUDGETS.resourceCompressedAverageCeiling
       ? `a resource adds ${Math.round(average('compressed'))} B compressed on average, over its ceiling of ${BUDGETS.resourceCompressedAverageCeiling}`
@@ -146,8 +147,6 @@ export async function sizeReport(files: Map<string, Buffer>, bundleDir: string, 
   return { resources, core, problems, misses };
 }
 
-const average = (report: SizeReport, key: keyof Size) => report.resources.reduce((total, { size }) => total + size[key], 0) / Math.max(report.resources.length, 1);
-
 export function formatReport(report: SizeReport): string {
   const row = (name: string, size: Size) => `${name.padEnd(34)}${String(Math.round(size.compressed)).padStart(12)}${String(Math.round(size.installed)).padStart(12)}`;
   return [
@@ -157,8 +156,8 @@ export function formatReport(report: SizeReport): string {
     ...report.resources.map(({ name, size }) => row(name, size)),
     `budgets: a resource at most ${BUDGETS.resourceCompressedAverage} B compressed (enforced: ${BUDGETS.resourceCompressedAverageCeiling}) and ${BUDGETS.resourceInstalledAverage} B installed on average, ` +
       `${BUDGETS.resourceCompressedMax} B compressed at most; the core ${BUDGETS.coreCompressed} B compressed (enforced: ${BUDGETS.coreCompressedCeiling}), ${BUDGETS.coreInstalled} B installed`,
-    `${report.resources.length} resources, the spec's whole inventory, adding ${Math.round(average(report, 'compressed'))} B compressed and ` +
-      `${Math.round(average(report, 'installed'))} B installed on average (uapi 2.2.0 ships it in 117 KB that install 939 KB)`,
+    `${report.resources.length} resources, the spec's whole inventory, adding ${Math.round(averageOf(report.resources, 'compressed'))} B compressed and ` +
+      `${Math.round(averageOf(report.resources, 'installed'))} B installed on average (uapi 2.2.0 ships it in 117 KB that install 939 KB)`,
     ...report.misses.map((miss) => `MISSED: ${miss}`),
     ...(report.problems.length ? report.problems.map((problem) => `OVER: ${problem}`) : ['every enforced budget holds']),
   ].join('\n');

@@ -129,7 +129,6 @@ export function writeRawOptions(pkg: string, section: UciSection, options: JsonO
   }
 }
 
-
 /**
  * A raw path's package: one a scope can name, with a configuration file; the service's own package
  * is read-only through raw (tokens have their own endpoints).

@@ -2,10 +2,10 @@
 // runs through the same handler (or raw write) as on its own, with a runner that hands its plan to
 // the batch instead of running it: once every operation has given its plan, the plans run as one
 // transaction (engine/transaction.ts runPlans), and each operation's answer is made from its result.
-import { requireAccess, requireScope } from '../auth/gate.js';
+import { requireAccess } from '../auth/gate.js';
 import { configPath } from '../config/store.js';
 import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
-import { checkRawPackage, curatedTarget, rawView, readableSections, readsNeedRw } from '../engine/raw.js';
+import { checkRawPackage, rawView, readableSections } from '../engine/raw.js';
 import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/transaction.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
@@ -16,6 +16,7 @@ import { eventOf, logLine } from '../pipeline/events.js';
 import type { Json, JsonObject } from '../resources/model.js';
 import { findSection } from '../uci/index.js';
 import type { Context, Runner } from './context.js';
+import { requireCurated } from './raw-common.js';
 
 const MAX_OPERATIONS = 50;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -95,8 +96,7 @@ async function readRaw({ ports, request, params, caller, run }: Context): Promis
     if (params.id === undefined) return readableSections(pkg, staged(pkg).sections, caller!.token.scopes).map((section) => rawView(pkg, section));
     const section = findSection(staged(pkg), params.id);
     if (!section) throw new ApiError(404, 'not_found', `${pkg} has no section ${params.id}`);
-    const target = curatedTarget(pkg, section.type);
-    if (target) requireScope(caller!, target, readsNeedRw(pkg));
+    requireCurated(caller!, pkg, section.type, false);
     return rawView(pkg, section);
   });
   return { status: 200, body: (await run!(plan)).result };

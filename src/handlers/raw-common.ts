@@ -1,3 +1,4 @@
+import { requireScope, type Caller } from '../auth/gate.js';
 import { configPath, readPackage } from '../config/store.js';
 import { checkRawPackage, curatedTarget, readsNeedRw } from '../engine/raw.js';
 import type { RawTarget } from '../engine/raw-write.js';
@@ -9,11 +10,9 @@ import type { Context } from './context.js';
  * The raw tree's scope was checked by the pipeline; this checks the curated tree for the section's
  * real type (spec: Matching rules 3). A write needs `rw` of both.
  */
-export async function requireCurated({ caller, request }: Context, pkg: string, type: string): Promise<void> {
+export function requireCurated(caller: Caller, pkg: string, type: string, write: boolean): void {
   const target = curatedTarget(pkg, type);
-  if (!target) return;
-  const { requireScope } = await import('../auth/gate.js');
-  requireScope(caller!, target, request.method !== 'GET' || readsNeedRw(pkg));
+  if (target) requireScope(caller, target, write || readsNeedRw(pkg));
 }
 
 /** The package a raw path names, read, after the checks every raw request passes. */
@@ -28,7 +27,7 @@ export async function rawSection(context: Context): Promise<UciSection> {
   const { params } = context;
   const section = findSection(await rawPackage(context), params.id);
   if (!section) throw new ApiError(404, 'not_found', `${params.package} has no section ${params.id}`);
-  await requireCurated(context, params.package, section.type);
+  requireCurated(context.caller!, params.package, section.type, false);
   return section;
 }
 
@@ -39,12 +38,7 @@ export async function rawSection(context: Context): Promise<UciSection> {
  */
 export async function rawTarget(context: Context): Promise<RawTarget> {
   const { ports, request, params, caller, run } = context;
-  const { requireScope } = await import('../auth/gate.js');
   const model = await rawPackage(context);
   const type = params.id === undefined ? undefined : findSection(model, params.id)?.type;
-  const authorize = (staged: string) => {
-    const target = curatedTarget(params.package, staged);
-    if (target) requireScope(caller!, target, true);
-  };
-  return { ports, request, pkg: params.package, id: params.id, type, run, authorize };
+  return { ports, request, pkg: params.package, id: params.id, type, run, authorize: (staged) => requireCurated(caller!, params.package, staged, true) };
 }

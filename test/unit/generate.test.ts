@@ -232,7 +232,10 @@ test('a generated doc made whole from its mapping is the definition\'s doc, noth
   const inventory = (await loadResources()).map(({ definition }) => definition);
   assert.is(RESOURCES.length, inventory.length);
   for (const [index, entry] of RESOURCES.entries()) {
-    assert.equal(withPatterns(await resourceDoc(await entry.module()), pattern), docOf(inventory[index], inventory), entry.path);
+    const module = await entry.module();
+    // Listed without their names, but for a view's, whose mapping has no members.
+    assert.is(Array.isArray((await module.doc()).doc.members), entry.kind !== 'view', entry.path);
+    assert.equal(withPatterns(await resourceDoc(module), pattern), docOf(inventory[index], inventory), entry.path);
   }
 });
 
