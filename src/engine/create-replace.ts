@@ -9,28 +9,18 @@ import type { Written } from './transaction.js';
 import { checkBody, loadChecks, schemaErrors } from './validate.js';
 import { generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
-
-const SECTION_ID = /^[A-Za-z0-9_]+$/;
-// libuci names an anonymous section `cfg`, a hex counter of its position and a hex hash: a named
-// section of that form would be taken for one once a deletion renumbers the anonymous ones, and
-// libuci then refuses the file or merges the two.
-const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
-const MAX_ID_LENGTH = 32;
+import { sectionIdErrors } from './section-id.js';
 
 function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError[] {
   if (definition.ids && !definition.ids.includes(id as string)) {
     return [{ field: 'id', code: id === undefined || id === null ? 'required' : 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
   }
-  if (id === undefined || id === null) return [];
-  if (typeof id !== 'string') return [{ field: 'id', code: 'invalid_type', message: 'id must be a string' }];
-  if (!SECTION_ID.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _' }];
-  if (ANONYMOUS_NAME.test(id)) return [{ field: 'id', code: 'invalid_format', message: 'ids of the form cfg<hex> are the names of anonymous sections' }];
-  if (id.length > MAX_ID_LENGTH) return [{ field: 'id', code: 'out_of_range', message: `id is at most ${MAX_ID_LENGTH} characters` }];
-  return [];
+  return id === undefined || id === null ? [] : sectionIdErrors(id);
 }
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
+  checkPreconditions(target.request, undefined);
   const { full, rules } = await loadChecks(target.entry);
   const fields = withoutFrameworkMembers(body);
   let after: JsonObject | undefined;

@@ -9,7 +9,7 @@ import type { Ports } from '../platform/ports.js';
 import { ulid } from '../platform/ulid.js';
 import { isGroup, type Json, type JsonObject, type ResourceEntry, type RuleContext } from '../resources/model.js';
 import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
-import { curatedType, rawBodyErrors, rawReload, rawView, writeRawOptions } from './raw.js';
+import { curatedPaths, curatedType, rawBodyErrors, rawReload, rawView, writeRawOptions } from './raw.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf } from './references.js';
 import { viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
@@ -21,7 +21,7 @@ export interface RawTarget {
   pkg: string;
   /** The section's name; absent on a create. */
   id?: string;
-  /** Its type as read before the write, which decides the references to keep. */
+  /** Its type as read before the write; within a batch, the type staged before it decides. */
   type?: string;
   /** Runs the plan; its own transaction when absent. */
   run?: (plan: WritePlan<JsonObject>) => Promise<Written<JsonObject>>;
@@ -32,36 +32,61 @@ export interface RawTarget {
   authorize: (type: string) => void;
 }
 
-async function curatedEntry(pkg: string, type: string | undefined): Promise<ResourceEntry | undefined> {
-  const curated = type === undefined ? undefined : curatedType(pkg, type);
-  return curated && resourceAt(curated.path);
+/** A curated resource's checks that a raw write of one of its sections runs too. */
+interface CuratedChecks {
+  /** The definition's rules, when it `guardsRaw`: run on the staged section as its resource would read it. */
+  guard?: (model: UciPackage, name: string, context: RuleContext) => void;
+  undeletable?: Record<string, string>;
 }
 
-/** The rules of a definition that `guardsRaw`, run on the staged section as its resource would read it. */
-async function guardOf(entry: ResourceEntry | undefined): Promise<((model: UciPackage, name: string, context: RuleContext) => void) | undefined> {
-  const module = entry && (await entry.module());
-  const rules = module?.mapping.guardsRaw && (await module.rules());
-  if (!rules) return undefined;
+async function checksOf(entry: ResourceEntry): Promise<CuratedChecks> {
+  const module = await entry.module();
   const { mapping } = module;
-  return (model, name, context) => {
-    const errors = rules(viewOf(mapping, findSection(model, name)!), context);
-    const optionOf = (field: string) => {
-      const member = mapping.members[field];
-      return member && !isGroup(member) ? `options.${member.option ?? field}` : field;
-    };
-    if (errors.length) throw validationFailed(errors.map((error) => ({ ...error, field: optionOf(error.field) })));
+  const rules = mapping.guardsRaw && (await module.rules());
+  const optionOf = (field: string) => {
+    const member = mapping.members[field];
+    return member && !isGroup(member) ? `options.${member.option ?? field}` : field;
   };
+  const guard: CuratedChecks['guard'] =
+    rules &&
+    ((model, name, context) => {
+      const errors = rules(viewOf(mapping, findSection(model, name)!), context);
+      if (errors.length) throw validationFailed(errors.map((error) => ({ ...error, field: optionOf(error.field) })));
+    });
+  return { guard, undeletable: mapping.undeletable };
 }
 
 function copyOf(model: UciPackage): UciPackage {
   return { sections: model.sections.map((section) => ({ ...section, options: new Map([...section.options].map(([name, value]) => [name, Array.isArray(value) ? [...value] : value])) })) };
 }
 
-/** `type`: the section's type before the write, which decides the references to keep and the rules that guard it. */
-async function rawTransaction(target: RawTarget, type: string | undefined, stage: (model: UciPackage) => JsonObject): Promise<JsonObject> {
+/**
+ * The curated resources a write may touch a section of: the type's, or, for a section of a batch,
+ * whose type is only known once the operations before it are staged (one of them may have created
+ * it), every curated resource of the package.
+ */
+async function candidates(target: RawTarget, type: string | undefined): Promise<ResourceEntry[]> {
+  const paths = target.run && target.id !== undefined ? curatedPaths(target.pkg) : [type === undefined ? undefined : curatedType(target.pkg, type)?.path];
+  const entries = await Promise.all(paths.map((path) => path && resourceAt(path)));
+  return entries.filter((entry): entry is ResourceEntry => entry !== undefined);
+}
+
+/**
+ * `type`: the section's type as read before the write (a create's: its body's). `stage` is handed
+ * the checks of the type it stages.
+ */
+async function rawTransaction(target: RawTarget, type: string | undefined, stage: (model: UciPackage, checksOf: (type: string) => CuratedChecks) => JsonObject): Promise<JsonObject> {
   const { ports, pkg } = target;
-  const entry = await curatedEntry(pkg, type);
-  const [referrers, guard] = await Promise.all([entry && target.type !== undefined ? referrersOf(entry) : [], guardOf(entry)]);
+  const entries = await candidates(target, type);
+  // A create removes no name; any other write may remove the name of a section of any of them.
+  const [referrers, checks] = await Promise.all([target.id === undefined ? [] : Promise.all(entries.map(referrersOf)).then((lists) => lists.flat()), Promise.all(entries.map(checksOf))]);
+  const checksOfType = (staged: string): CuratedChecks => {
+    const path = curatedType(pkg, staged)?.path;
+    if (path === undefined) return {};
+    const i = entries.findIndex((entry) => entry.path === path);
+    if (i < 0) throw new ApiError(409, 'conflict', `${pkg}/${target.id} changed its type while the write was made; send it again`);
+    return checks[i];
+  };
   const { reload, provider } = rawReload(pkg, (service) => ports.stat(`/etc/init.d/${service}`) !== undefined);
   const plan: WritePlan<JsonObject> = {
     packages: [...new Set([pkg, ...referrers.map(({ definition }) => definition.package)])],
@@ -71,9 +96,10 @@ async function rawTransaction(target: RawTarget, type: string | undefined, stage
     stage(staged) {
       const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
       // The rules compare the section as written with the package as it was, as a curated write's do.
-      const before = guard && copyOf(staged(pkg));
-      const result = stage(staged(pkg));
-      if (before) guard!(staged(pkg), result.id as string, { read: (name) => (name === pkg ? before : staged(name)), id: result.id as string, file: (path) => ports.readFile(path) });
+      const before = checks.some(({ guard }) => guard) ? copyOf(staged(pkg)) : undefined;
+      const result = stage(staged(pkg), checksOfType);
+      const { guard } = checksOfType(result.type as string);
+      if (guard) guard(staged(pkg), result.id as string, { read: (name) => (name === pkg ? before! : staged(name)), id: result.id as string, file: (path) => ports.readFile(path) });
       checkNoDanglingReferences(referrers, names, staged);
       return result;
     },
@@ -91,8 +117,9 @@ function existing(target: RawTarget, model: UciPackage): UciSection {
 }
 
 export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
+  checkPreconditions(target.request, undefined);
   if (typeof body.type === 'string') target.authorize(body.type);
-  const errors = rawBodyErrors(body, undefined);
+  const errors = rawBodyErrors(target.pkg, body, undefined);
   if (errors.length) throw validationFailed(errors);
   return rawTransaction(target, body.type as string, (model) => {
     const name = typeof body.id === 'string' ? body.id : ulid(target.ports.now(), target.ports.randomBytes(10));
@@ -110,7 +137,7 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
     const section = existing(target, model);
     const after = jsonPatch ? jsonPatch.patchedObject(rawView(target.pkg, section), body) : (body as JsonObject);
     const merge = mode === 'merge';
-    const errors = rawBodyErrors(after, section, merge);
+    const errors = rawBodyErrors(target.pkg, after, section, merge);
     if (errors.length) throw validationFailed(errors);
     const options = (after.options ?? {}) as JsonObject;
     writeRawOptions(target.pkg, section, options, merge);
@@ -119,12 +146,10 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
 }
 
 export async function deleteRaw(target: RawTarget): Promise<void> {
-  // A section its curated resource may not lose (uhttpd's main) is kept here too.
-  const entry = await curatedEntry(target.pkg, target.type);
-  const undeletable = entry && (await entry.module()).mapping.undeletable;
-  await rawTransaction(target, target.type, (model) => {
+  await rawTransaction(target, target.type, (model, checksOf) => {
     const section = existing(target, model);
-    const kept = undeletable?.[section.name];
+    // A section its curated resource may not lose (uhttpd's main) is kept here too.
+    const kept = checksOf(section.type).undeletable?.[section.name];
     if (kept) throw new ApiError(409, 'conflict', `${target.pkg}/${section.name} cannot be deleted: ${kept}`);
     removeSection(model, section.name);
     return rawView(target.pkg, section);

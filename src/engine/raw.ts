@@ -6,6 +6,7 @@ import { SERVICE_PACKAGE, TOKEN_TYPE } from '../auth/tokens.js';
 import { decide, type Target as ScopeTarget } from '../auth/scopes.js';
 import { RAW_PACKAGES } from '../generated/raw.js';
 import { ApiError, type FieldError } from '../http/errors.js';
+import { sectionIdErrors } from './section-id.js';
 import type { Json, JsonObject, RawPackage } from '../resources/model.js';
 import { isValidName, isWritableType, type UciSection, type UciValue } from '../uci/index.js';
 
@@ -14,8 +15,8 @@ const SERVICE: RawPackage = { reload: [], types: { [TOKEN_TYPE]: ['wrtapi/tokens
 
 // What a scope segment may hold: a package outside it could not be granted by name.
 const PACKAGE = /^[A-Za-z0-9_-]+$/;
-// As for curated ids: libuci's own names for anonymous sections, which renumber after a deletion.
-const ANONYMOUS_NAME = /^cfg[0-9a-f]{6,}$/;
+// A wireguard interface's name is its kernel device's, IFNAMSIZ less the NUL.
+const WIREGUARD_ID_LENGTH = 15;
 // libuci reads a value up to the end of its line.
 const UNWRITABLE_VALUE = /[\0\r\n]/;
 const MEMBERS = ['id', 'type', 'anonymous', 'options', 'redacted'];
@@ -31,6 +32,11 @@ export function curatedType(pkg: string, type: string): { path: string; secrets:
   if (key === undefined) return undefined;
   const [path, ...secrets] = ([] as string[]).concat(types[key]);
   return { path, secrets };
+}
+
+/** The paths of the curated resources of `pkg`'s sections. */
+export function curatedPaths(pkg: string): string[] {
+  return [...new Set(Object.values(curatedPackage(pkg)?.types ?? {}).map((value) => ([] as string[]).concat(value)[0]))];
 }
 
 /**
@@ -85,19 +91,22 @@ function valueError(field: string, value: Json, nullable: boolean): FieldError |
   return undefined;
 }
 
+function isWireguardInterface(pkg: string, type: Json | undefined, options: Json | undefined): boolean {
+  return pkg === 'network' && type === 'interface' && (options as JsonObject | undefined)?.proto === 'wireguard';
+}
+
 /**
- * The errors of a body: `section` is the current section (a replace or patch), absent on a create.
- * `merge`: a merge patch, whose options may be null to remove them.
+ * The errors of a body of a section of `pkg`: `section` is the current section (a replace or
+ * patch), absent on a create. `merge`: a merge patch, whose options may be null to remove them.
  */
-export function rawBodyErrors(body: JsonObject, section: UciSection | undefined, merge = false): FieldError[] {
+export function rawBodyErrors(pkg: string, body: JsonObject, section: UciSection | undefined, merge = false): FieldError[] {
   const errors: FieldError[] = [];
   for (const name of Object.keys(body)) if (!MEMBERS.includes(name)) errors.push({ field: name, code: 'unknown_field', message: `${name} is not a member of a raw section; options go in options` });
   const { id, type, anonymous, options } = body;
   if (!section) {
     if (type === undefined || type === null) errors.push({ field: 'type', code: 'required', message: 'type is required' });
     else if (typeof type !== 'string' || !isWritableType(type)) errors.push({ field: 'type', code: 'invalid_format', message: 'type must be printable ASCII without spaces, quotes, #, ; or \\' });
-    if (typeof id === 'string' && (!isValidName(id) || ANONYMOUS_NAME.test(id))) errors.push({ field: 'id', code: 'invalid_format', message: 'id may hold only A-Z, a-z, 0-9 and _, and not be of the form cfg<hex>' });
-    else if (id !== undefined && id !== null && typeof id !== 'string') errors.push({ field: 'id', code: 'invalid_type', message: 'id must be a string' });
+    if (id !== undefined && id !== null) errors.push(...sectionIdErrors(id, isWireguardInterface(pkg, type, options) ? WIREGUARD_ID_LENGTH : undefined));
     if (anonymous !== undefined && anonymous !== false) errors.push({ field: 'anonymous', code: 'conflict', message: 'a created section is named' });
   } else {
     if (type !== undefined && type !== section.type) errors.push({ field: 'type', code: 'conflict', message: `the section is of type ${section.type}; to change it, delete the section and create another` });

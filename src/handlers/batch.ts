@@ -10,7 +10,7 @@ import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/t
 import { ApiError, type FieldError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
 import { parseJsonObject } from '../http/json-body.js';
-import type { Request } from '../http/request.js';
+import { refuseUnexpectedBody, type Request } from '../http/request.js';
 import { plainResponse, type Response } from '../http/response.js';
 import { eventOf, logLine } from '../pipeline/events.js';
 import type { Json, JsonObject } from '../resources/model.js';
@@ -74,6 +74,7 @@ function subRequest(request: Request, operation: Operation): Request {
     contentType: jsonPatch ? 'application/json-patch+json' : 'application/json',
     header: () => undefined,
     headerOrQuery: (_header, name) => query.get(name),
+    hasBody: operation.body !== undefined && operation.body !== null,
     body: async () => text,
   };
 }
@@ -106,6 +107,7 @@ async function readRaw({ ports, request, params, caller, run }: Context): Promis
 async function perform(context: Context, operation: Operation, index: number, run: Runner): Promise<Answer> {
   const request = subRequest(context.request, operation);
   const { route, params } = await context.findRoute(operation.method, request.segments);
+  refuseUnexpectedBody(request, route.template);
   const raw = route.template.startsWith('/raw/');
   if (!route.resource && !raw) {
     const field = `operations[${index}].path`;
@@ -182,10 +184,14 @@ function failure({ requestId, caller }: Context, operations: Operation[], { inde
   const event = eventOf(failed.status, operations[index].method !== 'GET');
   const { method, path } = operations[index];
   if (event) logLine(event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${path} ${failed.status} ${ms}ms`);
-  throw new ApiError(failed.status, 'batch_partial_failure', `Operation ${index} (${method} ${path}) failed: ${failed.message}; nothing was changed`, {
+  // A failed restore leaves the router as the failed reload did: only then is anything changed.
+  const reverted = failed.code !== 'reload_failed_unrecovered';
+  const outcome = reverted ? 'nothing was changed' : 'the restore failed too, and the router needs manual recovery';
+  throw new ApiError(failed.status, 'batch_partial_failure', `Operation ${index} (${method} ${path}) failed: ${failed.message}; ${outcome}`, {
     aborted_at_index: index,
     error: { code: failed.code, message: failed.message, request_id: `${requestId}.${index}`, ...members },
-    reverted: true,
-    headers,
+    reverted,
+    // Of the operation's own headers only Retry-After (423, 429) holds for the batch; an Allow names the operation's path.
+    headers: headers?.['Retry-After'] ? { 'Retry-After': headers['Retry-After'] } : undefined,
   });
 }

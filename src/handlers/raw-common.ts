@@ -32,9 +32,9 @@ export async function rawSection(context: Context): Promise<UciSection> {
 }
 
 /**
- * A raw write's target. The section's type as it lies decides the references the write keeps; the
- * curated scope is checked on the type the write stages, which within a batch may be a section an
- * earlier operation created, so the transaction finds the section (or answers 404).
+ * A raw write's target. The curated scope and checks are those of the type the write stages, which
+ * within a batch may be a section an earlier operation created, so the transaction finds the
+ * section (or answers 404).
  */
 export async function rawTarget(context: Context): Promise<RawTarget> {
   const { ports, request, params, caller, run } = context;

@@ -47,10 +47,10 @@ export interface ErrorDetails {
   errors?: FieldError[];
   reload_error?: string;
   restore_error?: string;
-  /** A batch's abort: the operation it failed at, that operation's own envelope, and that nothing stayed changed. */
+  /** A batch's abort: the operation it failed at, that operation's own envelope, and whether all it did was undone. */
   aborted_at_index?: number;
   error?: Record<string, unknown>;
-  reverted?: true;
+  reverted?: boolean;
   headers?: Record<string, string>;
 }
 

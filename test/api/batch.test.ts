@@ -99,6 +99,27 @@ test('a failed reload restores every package and reloads each service again once
   assert.equal(initLog(), ['firewall reload', 'dnsmasq reload', 'odhcpd reload', 'network reload', 'firewall reload', 'dnsmasq reload', 'odhcpd reload', 'network reload']);
 });
 
+test('when the restore cannot reload either, the batch says the router was not reverted', async () => {
+  writeFileSync(router.path('/etc/init.d/firewall'), '#!/bin/sh\necho "still broken" >&2\nexit 2\n');
+  const response = await batch([ZONE]);
+  assert.is(response.status, 500, response.body);
+  const body = response.json as Body;
+  assert.is(body.error.code, 'reload_failed_unrecovered');
+  assert.is(body.reverted, false);
+  assert.match(body.message, 'needs manual recovery');
+  assert.not.match(body.message, 'nothing was changed');
+});
+
+test('a failure carries none of the operation\'s own headers but Retry-After', async () => {
+  const notAllowed = await batch([{ method: 'PUT', path: '/firewall/rules' }]);
+  assert.is(notAllowed.status, 405);
+  assert.is(notAllowed.headers.allow, undefined, 'the batch itself allows POST');
+  router.lock('/var/lock/wrtapi.firewall.lock');
+  const locked = await batch([ZONE]);
+  assert.is(locked.status, 423);
+  assert.is(locked.headers['retry-after'], '1');
+});
+
 test('50 operations succeed, 51 are refused; a malformed batch is a 422 before anything runs', async () => {
   const hosts = Array.from({ length: 50 }, (_, i) => ({ method: 'POST', path: '/dhcp/hosts', body: { id: `h${i}`, name: `h${i}`, macs: [`52:54:00:00:00:${i.toString(16).padStart(2, '0')}`] } }));
   const fifty = await batch(hosts);
@@ -147,6 +168,17 @@ test('a raw section an earlier operation created is written by a later one, and 
   authorization = `Bearer ${await router.mint('interfaces_only', ['raw:network:rw', 'network:interfaces:rw'])}`;
   await aborted([LAN, { ...route, body: { ...route.body, id: 'r10' } }], 403, 1, 'insufficient_scope');
   await aborted([LAN, { method: 'PATCH', path: '/raw/network/r9', body: { options: { metric: '5' } } }], 403, 1, 'insufficient_scope');
+});
+
+test('a raw delete or rename of a section an earlier operation created keeps the references later ones made to it', async () => {
+  const zone = { method: 'POST', path: '/raw/firewall', body: { type: 'zone', id: 'zz', options: { name: 'zzname' } } };
+  const rule = { method: 'POST', path: '/firewall/rules', body: { id: 'dang1', target: 'ACCEPT', match: { src_zone: 'zzname' } } };
+  const deleted = await aborted([zone, rule, { method: 'DELETE', path: '/raw/firewall/zz' }], 409, 2, 'conflict');
+  assert.match(deleted.error.message, 'firewall/rules/dang1 (match.src_zone: zzname)');
+  const renamed = await aborted([zone, rule, { method: 'PATCH', path: '/raw/firewall/zz', body: { options: { name: 'other' } } }], 409, 2, 'conflict');
+  assert.match(renamed.error.message, 'firewall/rules/dang1 (match.src_zone: zzname)');
+  // Within a batch, uhttpd's main is as undeletable through raw as on its own.
+  await aborted([{ method: 'DELETE', path: '/raw/uhttpd/main' }], 409, 0, 'conflict');
 });
 
 test('Idempotency-Key (query form) replays a batch\'s answer without running it again', async () => {

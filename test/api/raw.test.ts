@@ -102,6 +102,9 @@ test('a bad body is a 422 naming every field, and changes and reloads nothing', 
     ['type:required', 'id:invalid_format', 'options.bad-name:invalid_format', 'options.ok:invalid_format', 'options.list:invalid_type', 'extra:unknown_field'],
   );
   await refused({ method: 'POST', path: '/raw/firewall', body: { type: "it's", options: {} } }, 422, ['type:invalid_format']);
+  // The spec's id limits hold for a raw create too: 32 characters, 15 for a wireguard interface.
+  await refused({ method: 'POST', path: '/raw/firewall', body: { type: 'rule', id: 'r'.repeat(33) } }, 422, ['id:out_of_range']);
+  await refused({ method: 'POST', path: '/raw/network', body: { type: 'interface', id: 'wg_abcdefghijklm', options: { proto: 'wireguard' } } }, 422, ['id:out_of_range']);
   await refused({ method: 'PUT', path: '/raw/network/lan', body: { type: 'device', options: {} } }, 422, ['type:conflict']);
   await refused({ method: 'PATCH', path: '/raw/network/lan', body: { options: { proto: 5 } } }, 422, ['options.proto:invalid_type']);
   await refused({ method: 'POST', path: '/raw/network', body: { type: 'interface', id: 'lan', options: {} } }, 409, 'conflict');
@@ -111,6 +114,11 @@ test('a bad body is a 422 naming every field, and changes and reloads nothing', 
   const zones = ((await call({ method: 'GET', path: '/raw/firewall' })).json as Body[]).filter((section) => section.type === 'zone');
   await refused({ method: 'DELETE', path: `/raw/firewall/${zones[0].id}` }, 409, 'conflict');
   await refused({ method: 'PATCH', path: `/raw/firewall/${zones[0].id}`, body: { options: { name: 'inside' } } }, 409, 'conflict');
+  // The metrics count field errors by route: a section's id in a label would make a series per section.
+  const metrics = (await call({ method: 'GET', path: '/metrics' })).body;
+  assert.match(metrics, /^wrtapi_validate_errors_total\{resource="\/raw\/:package",code="required"\} 1$/m);
+  assert.match(metrics, /^wrtapi_validate_errors_total\{resource="\/raw\/:package\/:id",code="invalid_type"\} 1$/m);
+  assert.not.match(metrics, /resource="\/raw\/(firewall|network)/);
 });
 
 test('a raw write is one transaction: a failed reload restores the file, a missing init script changes nothing', async () => {
@@ -221,6 +229,14 @@ test('a raw create with an Idempotency-Key (query form) runs once; its replay an
   assert.is(replay.headers['idempotent-replayed'], 'true');
   assert.equal(replay.json, first);
   assert.equal(initLog(), ['firewall reload']);
+  // A failure changed nothing and is not stored: its retry runs again, with its own request id.
+  const failing = { method: 'POST', path: '/raw/firewall?idempotency_key=bad-1', body: { type: 'rule', id: 'cfg123456' } };
+  const [refusedFirst, refusedAgain] = [await call(failing), await call(failing)];
+  for (const response of [refusedFirst, refusedAgain]) {
+    assert.is(response.status, 422);
+    assert.is(response.headers['idempotent-replayed'], undefined);
+    assert.is((response.json as Body).request_id, response.headers['x-request-id']);
+  }
 });
 
 test('raw routes are in the document', async () => {

@@ -65,14 +65,20 @@ test('a read lists secrets under redacted, never their values', () => {
 
 test('body checks: members, names, values and what must not change', () => {
   const codes = (errors: { field: string; code: string }[]) => errors.map(({ field, code }) => `${field}:${code}`).sort();
-  assert.equal(codes(rawBodyErrors({ options: { ok: 'x' } }, undefined)), ['type:required']);
-  assert.equal(codes(rawBodyErrors({ type: 'a b', id: 'cfg012345', options: { 'x-y': 'v', n: 1, l: ['a', 2], nl: 'a\nb' }, extra: 1 }, undefined)), [
+  assert.equal(codes(rawBodyErrors('firewall', { options: { ok: 'x' } }, undefined)), ['type:required']);
+  assert.equal(codes(rawBodyErrors('firewall', { type: 'a b', id: 'cfg012345', options: { 'x-y': 'v', n: 1, l: ['a', 2], nl: 'a\nb' }, extra: 1 }, undefined)), [
     'extra:unknown_field', 'id:invalid_format', 'options.l:invalid_type', 'options.n:invalid_type', 'options.nl:invalid_format', 'options.x-y:invalid_format', 'type:invalid_format',
   ].sort());
   const current = section('rule', { name: 'x' });
-  assert.equal(codes(rawBodyErrors({ type: 'zone', anonymous: true }, current)), ['anonymous:conflict', 'type:conflict']);
-  assert.equal(codes(rawBodyErrors({ options: { name: null } }, current)), ['options.name:invalid_type']);
-  assert.equal(codes(rawBodyErrors({ options: { name: null } }, current, true)), []);
+  assert.equal(codes(rawBodyErrors('firewall', { type: 'zone', anonymous: true }, current)), ['anonymous:conflict', 'type:conflict']);
+  assert.equal(codes(rawBodyErrors('firewall', { options: { name: null } }, current)), ['options.name:invalid_type']);
+  assert.equal(codes(rawBodyErrors('firewall', { options: { name: null } }, current, true)), []);
+  // The spec's id limits: 32 characters, 15 for a wireguard interface (its kernel device's name).
+  assert.equal(codes(rawBodyErrors('firewall', { type: 'rule', id: 'r'.repeat(32) }, undefined)), []);
+  assert.equal(codes(rawBodyErrors('firewall', { type: 'rule', id: 'r'.repeat(33) }, undefined)), ['id:out_of_range']);
+  assert.equal(codes(rawBodyErrors('network', { type: 'interface', id: 'wg_'.padEnd(15, 'x'), options: { proto: 'wireguard' } }, undefined)), []);
+  assert.equal(codes(rawBodyErrors('network', { type: 'interface', id: 'wg_'.padEnd(16, 'x'), options: { proto: 'wireguard' } }, undefined)), ['id:out_of_range']);
+  assert.equal(codes(rawBodyErrors('network', { type: 'interface', id: 'wg_'.padEnd(16, 'x'), options: { proto: 'static' } }, undefined)), []);
 });
 
 test('writes: a replace keeps omitted secrets and drops other omitted options; a merge removes what it names null', () => {
