@@ -1,10 +1,10 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
-import { ApiError } from './http/errors.js';
+import { ApiError, type FieldError } from './http/errors.js';
 import { eventOf, flushLog, logLine } from './pipeline/events.js';
 import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
-import { readRequest, type Request } from './http/request.js';
+import { readRequest, refuseUnexpectedBody, type Request } from './http/request.js';
 import { errorResponse, renderCgiHead, type Response } from './http/response.js';
 import type { Route, RouteModule } from './handlers/context.js';
 import { routeTable } from './engine/tables.js';
@@ -35,7 +35,12 @@ export async function handleRequest(ports: Ports): Promise<void> {
     const request = (outcome.request = readRequest(ports));
     outcome.requestId ||= clientRequestId(request.query.get('request_id')) ?? newRequestId(ports);
     await enforceTransportRule(ports, request, outcome);
-    const { route, params } = await findRoute(request.method, request.segments);
+    const { route, params } = await findRoute(request.method, request.segments).catch(async (error) => {
+      // Only GETs of the open routes need no token (spec: Authentication 1): without one, a caller
+      // learns nothing of the other paths, not even whether they exist.
+      outcome.caller = await (await import('./auth/gate.js')).authenticate(ports, request);
+      throw error;
+    });
     outcome.route = route;
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');
@@ -43,6 +48,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
       gate.enforceRateLimit(ports, caller, request.remoteAddr);
       if (route.access !== 'token') gate.requireAccess(caller, route.access, params, WRITE_METHODS.has(request.method));
     }
+    refuseUnexpectedBody(request, route.template);
     const run = async () => {
       const module = await route.load();
       return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute });
@@ -176,7 +182,8 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
       seconds: durationMs / 1000,
       rateLimitDrop: error?.code === 'too_many_requests',
       lockType: (error as Partial<LockedError> | undefined)?.lockType,
-      validateErrors: error?.details.errors?.map(({ code }) => ({ resource: outcome.route?.resource?.path ?? path, code })),
+      // By the route, never the path: a raw section's id in a label would make a series per section.
+      validateErrors: fieldErrorsOf(error)?.map(({ code }) => ({ resource: outcome.route?.resource?.path ?? outcome.route?.template ?? '-', code })),
     });
   } catch {
     // Metrics are best effort.
@@ -218,4 +225,9 @@ async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string
     }
   }
   if (settings?.options.get('access') === '1') logLine('info', line('ACCESS'));
+}
+
+/** A refused write's field errors: its own, or those of the batch operation it failed at. */
+function fieldErrorsOf(error: ApiError | undefined): FieldError[] | undefined {
+  return error?.details.errors ?? (error?.details.error?.errors as FieldError[] | undefined);
 }

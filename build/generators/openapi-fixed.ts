@@ -107,7 +107,10 @@ function fixedPaths(): Record<string, Operation> {
     '/tokens/{name}': {
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
       get: deferred('Read a token', 'tokens', READ_ERRORS, { 200: { description: 'The token.', headers: named(), content: json(token) } }, { operationId: 'getToken' }),
-      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: named() } }, { operationId: 'deleteToken' }),
+      delete: deferred('Revoke a token', 'tokens', WRITE_ERRORS, { 204: { description: 'Revoked: no body.', headers: named() } }, {
+        operationId: 'deleteToken',
+        description: 'Refused with 403 `insufficient_scope` when the token permits anything the caller\'s scopes do not: a token operator cannot revoke a broader token.',
+      }),
     },
     '/batch': {
       post: deferred('Run up to 50 operations on curated and raw paths as one transaction', 'operations', WRITE_ERRORS, {
@@ -130,6 +133,7 @@ function fixedPaths(): Record<string, Operation> {
     '/system/password': {
       post: deferred('Set a user\'s password', 'system', WRITE_ERRORS, { 204: { description: 'Set: no body, no reload headers.', headers: named() } }, {
         operationId: 'setPassword',
+        parameters: IDEMPOTENT,
         description:
           'Runs the router\'s passwd with the password on its stdin; the password is never returned, logged or put in an argv. ' +
           'Refused with 422 unless `user` is a user of /etc/passwd (`not_in_enum`) and the password is at most 4094 bytes of UTF-8. ' +
@@ -245,7 +249,7 @@ function fixedDocument(version: string): FixedDocument {
           'IdempotencyKey',
           'Idempotency-Key',
           'idempotency_key',
-          'Replays the stored answer for 24 hours; the same key with another body gives 409.',
+          'Replays the stored answer of a success for 24 hours (a failure changed nothing: its retry runs again); the same key with another body gives 409.',
           { type: 'string', minLength: 1 },
         ),
         ...queryAndHeader('RequestId', 'X-Request-Id', 'request_id', 'A client-chosen request id, `^[A-Za-z0-9_-]{8,128}$`; any other value is replaced by a generated one.', {

@@ -47,7 +47,7 @@ export const FIXED_SCHEMAS: Properties = {
       restore_error: { type: 'string', description: 'Only with `reload_failed_unrecovered`.' },
       aborted_at_index: { type: 'integer', minimum: 0, description: 'Only with `batch_partial_failure`: the operation the batch failed at.' },
       error: { $ref: '#/components/schemas/Error', description: 'Only with `batch_partial_failure`: that operation\'s own envelope, its `request_id` `<request_id>.<index>`.' },
-      reverted: { type: 'boolean', enum: [true], description: 'Only with `batch_partial_failure`: nothing the batch did stayed.' },
+      reverted: { type: 'boolean', description: 'Only with `batch_partial_failure`: true, nothing the batch did stayed; false only when the restore after a failed reload failed too (`error.code` `reload_failed_unrecovered`).' },
     },
   },
   FieldError: {
@@ -116,7 +116,7 @@ export const FIXED_SCHEMAS: Properties = {
       resources_loaded: { type: 'array', items: { type: 'string' }, description: 'Scope-style names such as `firewall:rules`.' },
       lock_state: {
         type: 'object',
-        description: 'Which lock files exist: a lock file lives while a writer holds it, or after a killed writer until the next write takes it over.',
+        description: 'Which locks a live process holds. A writer removes its lock files when it ends, so a file exists only while it is held, or after a killed writer until the next write clears it; such a leftover reads false.',
         required: ['global_held', 'per_package'],
         properties: { global_held: { type: 'boolean' }, per_package: { type: 'object', additionalProperties: { type: 'boolean' } } },
       },

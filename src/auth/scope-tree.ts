@@ -59,7 +59,7 @@ function targetsDistinguishing(scopes: readonly Scope[]): Target[] {
 
 // The universe is open (any package under raw, future domains and subresources), so a scope
 // grants whatever its matching could ever permit, not only what today's tree lists.
-function grantsStrictlyLess(smaller: readonly Scope[], larger: readonly Scope[]): boolean {
+function grants(smaller: readonly Scope[], larger: readonly Scope[], strictlyLess: boolean): boolean {
   let largerGrantsMore = false;
   for (const target of targetsDistinguishing([...smaller, ...larger])) {
     for (const write of [false, true]) {
@@ -69,7 +69,7 @@ function grantsStrictlyLess(smaller: readonly Scope[], larger: readonly Scope[])
       if (byLarger && !bySmaller) largerGrantsMore = true;
     }
   }
-  return largerGrantsMore;
+  return largerGrantsMore || !strictlyLess;
 }
 
 // POST /tokens. The spec says both "each a strict subset of the caller's" (endpoint table) and
@@ -84,8 +84,16 @@ export function mayMint(requested: readonly string[], caller: readonly string[])
   const requestedScopes: Scope[] = [];
   for (const text of requested) {
     const parsed = parseScope(text);
-    if (!parsed.ok || !grantsStrictlyLess([parsed.scope], callerScopes)) return false;
+    if (!parsed.ok || !grants([parsed.scope], callerScopes, true)) return false;
     requestedScopes.push(parsed.scope);
   }
-  return grantsStrictlyLess(requestedScopes, callerScopes);
+  return grants(requestedScopes, callerScopes, true);
+}
+
+/**
+ * DELETE /tokens/{name}: a caller may revoke a token that permits nothing its own scopes do not, so
+ * a token operator holding `wrtapi:tokens:rw` and what it delegates cannot revoke an admin's token.
+ */
+export function mayRevoke(revoked: readonly string[], caller: readonly string[]): boolean {
+  return grants(parseAll(revoked), parseAll(caller), false);
 }

@@ -23,12 +23,15 @@ export function etagOf(body: JsonObject): string {
   return `"${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}"`;
 }
 
-/** Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any). */
-export function etagMatches(condition: string, etag: string): boolean {
+/**
+ * Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any). If-Match
+ * compares strongly (RFC 9110 13.1.1): a weak tag never matches, as our tags are strong.
+ */
+export function etagMatches(condition: string, etag: string, strong = false): boolean {
   return condition
     .split(',')
-    .map((candidate) => candidate.trim().replace(/^W\//, ''))
-    .some((candidate) => candidate === '*' || candidate === etag);
+    .map((candidate) => candidate.trim())
+    .some((candidate) => candidate === '*' || candidate === etag || (!strong && candidate === `W/${etag}`));
 }
 
 export function conditionsOf(request: Request) {
@@ -44,10 +47,17 @@ export function notModified(request: Request, etag: string): Response | undefine
   return ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag) ? { status: 304, headers: { ETag: etag, 'Cache-Control': 'no-store' } } : undefined;
 }
 
-/** If-Match must name the current ETag and If-None-Match must not; checked before any change. */
-export function checkPreconditions(request: Request, current: JsonObject): void {
+/**
+ * If-Match must name the current ETag and If-None-Match must not; checked before any change. A
+ * create (`current` undefined) has no current ETag: any If-Match fails, as RFC 9110 has it.
+ */
+export function checkPreconditions(request: Request, current: JsonObject | undefined): void {
   const { ifMatch, ifNoneMatch } = conditionsOf(request);
+  if (current === undefined) {
+    if (ifMatch !== undefined) throw new ApiError(412, 'precondition_failed', 'If-Match names an ETag, and a resource being created has none');
+    return;
+  }
   const etag = etagOf(current);
-  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag, true)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
 }

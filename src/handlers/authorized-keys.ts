@@ -70,6 +70,7 @@ function rewrite(ports: Ports, change: (keys: ReturnType<typeof readKeys>) => st
 
 /** Adds a key as the file's last line; a key the file already holds is a 409. */
 export async function POST({ ports, request }: Context) {
+  checkPreconditions(request, undefined);
   const { entry, line } = await requested(ports, await request.body());
   rewrite(ports, ({ lines, ids }) => {
     if (ids.includes(entry.id)) throw new ApiError(409, 'conflict', `system/authorized_keys/${entry.id} already holds this key`);

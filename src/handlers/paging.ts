@@ -2,6 +2,8 @@ import { ApiError } from '../http/errors.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
+// The paging parameters, and the query forms of headers that hold for one request only.
+const ONE_REQUEST = ['cursor', 'limit', 'request_id', 'if_none_match', 'if_match', 'idempotency_key'];
 
 function pageSize(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PAGE;
@@ -33,8 +35,11 @@ export function pageOf<T>(query: Map<string, string>, items: T[] | (() => T | un
   const headers: Record<string, string> = {};
   if (item !== undefined) {
     const following = `c_${idOf(page[page.length - 1])}`;
+    // The next page keeps the listing's filters (`managed`), not what belongs to one request.
+    const kept = [...query].filter(([name]) => !ONE_REQUEST.includes(name));
     // Encoded: a package name's `+` would read back as a space.
-    headers['Link'] = `<?cursor=${encodeURIComponent(following)}&limit=${limit}>; rel="next"`;
+    const next = [['cursor', following], ['limit', String(limit)], ...kept].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    headers['Link'] = `<?${next}>; rel="next"`;
     headers['X-Next-Cursor'] = following;
   }
   return { page, headers };

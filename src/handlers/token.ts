@@ -1,4 +1,6 @@
+import { mayRevoke } from '../auth/scope-tree.js';
 import { findToken, revokeToken, tokenRecord } from '../auth/token-admin.js';
+import { ApiError } from '../http/errors.js';
 import type { Context } from './context.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 
@@ -7,7 +9,10 @@ export async function GET({ ports, params }: Context) {
 }
 
 /** Revokes at once: the store is re-read by every request. */
-export async function DELETE({ ports, params }: Context) {
+export async function DELETE({ ports, params, caller }: Context) {
+  if (!mayRevoke((await findToken(ports, params.name)).scopes, caller!.token.scopes)) {
+    throw new ApiError(403, 'insufficient_scope', `${params.name} holds scopes the caller's do not cover; only a token that holds them all may revoke it`);
+  }
   await revokeToken(ports, params.name);
   return plainResponse(204, undefined);
 }

@@ -15,6 +15,8 @@ export interface Request {
   header(name: string): string | undefined;
   /** A header, falling back to its query equivalent for the headers uhttpd strips. */
   headerOrQuery(header: string, queryName: string): string | undefined;
+  /** Whether a body was sent (a Content-Length past 0). */
+  hasBody: boolean;
   /** The body text; empty when none was sent. Loaded on demand: only requests with a body pay for reading one. */
   body(): Promise<string>;
 }
@@ -82,6 +84,14 @@ export function readRequest(ports: Ports): Request {
     contentType: (ports.env('CONTENT_TYPE') ?? '').split(';')[0].trim().toLowerCase(),
     header,
     headerOrQuery: (name, queryName) => header(name) ?? query.get(queryName),
+    hasBody: (Number(ports.env('CONTENT_LENGTH')) || 0) > 0,
     body: () => (body ??= import('./body.js').then((module) => module.readBody(ports))),
   };
+}
+
+/** GET, DELETE and an adopt take no body: one sent is a 400, as the spec's errors have it, not ignored. */
+export function refuseUnexpectedBody(request: Request, template: string): void {
+  if (request.hasBody && (request.method === 'GET' || request.method === 'DELETE' || template.endsWith('/adopt'))) {
+    throw new ApiError(400, 'bad_request', `${request.method} ${template} takes no body`);
+  }
 }

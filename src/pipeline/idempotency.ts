@@ -23,8 +23,9 @@ export interface Claim {
 }
 
 function isReplayable(status: number): boolean {
-  // A retry after a lock, rate limit or server failure must run again, so those are not stored.
-  return status < 500 && status !== 423 && status !== 429;
+  // Only a success changed something a retry must not change again. A failure changed nothing: its
+  // retry runs again (after a lock or rate limit it must) and answers with its own request id.
+  return status < 300;
 }
 
 /**

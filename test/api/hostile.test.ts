@@ -82,6 +82,30 @@ test('NUL, bad escapes and bad UTF-8 in the path or the query are 400, through t
   }
 });
 
+test('a body where none is expected is 400, and If-Match on a create 412, before anything changes', async () => {
+  const created = await call({ method: 'POST', path: '/firewall/rules', body: RULE });
+  const id = (created.json as { id: string }).id;
+  const [stock] = (await call({ method: 'GET', path: '/firewall/rules?managed=false&limit=1' })).json as { id: string }[];
+  const before = router.snapshot();
+  for (const [method, path, body] of [
+    ['DELETE', `/firewall/rules/${id}`, 'not json at all'],
+    ['GET', '/system', '{"a":1}'],
+    ['POST', `/firewall/rules/${stock.id}/adopt`, '{"garbage":1}'],
+    ['DELETE', `/raw/firewall/${id}`, '{}'],
+  ]) {
+    assertRefused(await call({ method, path, body, headers: { 'content-type': 'application/json' } }), /takes no body/);
+  }
+  const batch = await call({ method: 'POST', path: '/batch', body: { operations: [{ method: 'DELETE', path: `/firewall/rules/${id}`, body: { x: 1 } }] } });
+  assert.is(batch.status, 400, batch.body);
+  for (const path of ['/firewall/rules', '/raw/firewall']) {
+    const body = path === '/raw/firewall' ? { type: 'rule', options: { name: 'x' } } : RULE;
+    for (const condition of ['*', created.headers.etag]) assert.is((await call({ method: 'POST', path, query: { if_match: condition }, body })).status, 412, `${path} if_match ${condition}`);
+  }
+  assert.equal(router.snapshot(), before, 'every file under /etc as it was');
+  // If-None-Match holds on a create: nothing exists yet that it could match.
+  assert.is((await call({ method: 'POST', path: '/firewall/rules', query: { if_none_match: '*' }, body: RULE })).status, 200);
+});
+
 test('empty query forms are absent: no idempotency key, no cursor, no request id, no condition', async () => {
   const first = await call({ method: 'POST', path: '/firewall/rules?idempotency_key=', body: RULE });
   const second = await call({ method: 'POST', path: '/firewall/rules?idempotency_key=', body: RULE });

@@ -65,7 +65,7 @@ test('GET /metrics counts every concurrent request exactly, in exposition format
   assert.is(metrics.headers['strict-transport-security'], undefined);
   const text = metrics.body;
   assert.is(metricValue(text, 'wrtapi_requests_total', 'method="GET",path="/auth/whoami",status="200",token_id="load"'), 24);
-  assert.is(metricValue(text, 'wrtapi_requests_total', 'method="GET",path="-",status="404",token_id="-"'), 1);
+  assert.is(metricValue(text, 'wrtapi_requests_total', 'method="GET",path="-",status="401",token_id="-"'), 1);
   assert.is(metricValue(text, 'wrtapi_request_duration_seconds_count', 'method="GET",path="/auth/whoami"'), 24);
   assert.is(metricValue(text, 'wrtapi_request_duration_seconds_bucket', 'method="GET",path="/auth/whoami",le="+Inf"'), 24);
   for (const series of ['wrtapi_requests_total', 'wrtapi_request_duration_seconds', 'wrtapi_rate_limit_drops_total', 'wrtapi_lock_contention_total', 'wrtapi_validate_errors_total']) {

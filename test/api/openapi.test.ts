@@ -140,6 +140,10 @@ test('query fallbacks, response headers and the error envelope are declared', ()
     assert.ok(document.paths[path], path);
   }
   assert.equal(document.paths['/healthz'].get.security, []);
+  // The pipeline honours an Idempotency-Key on every POST, so every POST declares it.
+  const posts = Object.entries(document.paths as Record<string, Body>).filter(([, item]) => item.post);
+  const undeclared = posts.filter(([, item]) => !(item.post.parameters ?? []).some((parameter: Body) => parameter.$ref === '#/components/parameters/IdempotencyKeyQuery')).map(([path]) => path);
+  assert.equal(undeclared, []);
 });
 
 test('GET /schema lists every resource key; /schema/firewall/forwardings answers its properties as one set', async () => {
@@ -216,8 +220,11 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
   // What 3.0.0 stated wrongly: any cursor starting `c_`, one shape for every JSON Patch operation, a
   // `runtime` that is never null (it is when the bus does not answer), and zone networks that may
   // name no interface (they must name one now).
-  // The error codes gained `batch_partial_failure` with POST /batch.
+  // The error codes gained `batch_partial_failure` with POST /batch. An Idempotency-Key replays
+  // successes only, and lock_state names the locks held, not every lock file.
   const corrected = [
+    '/components/parameters/IdempotencyKeyHeader/description',
+    '/components/schemas/Diagnostics/properties/lock_state/description',
     '/components/parameters/Cursor/schema/pattern',
     '/components/schemas/JsonPatch/items/type',
     '/components/schemas/JsonPatch/items/required',

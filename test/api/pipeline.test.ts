@@ -135,25 +135,36 @@ test('the insecure marker lets remote plain HTTP through and every such request 
   const id = response.headers['x-request-id'];
   assert.is(messages(router), `daemon.notice wrtapi: wrtapi-insecure-bypass ${id} GET /healthz status=200 remote=192.0.2.7\n`);
   const missing = await router.request({ method: 'GET', path: '/nowhere', remote: '192.0.2.7', https: false });
-  assertEnvelope(missing, 404, 'not_found');
-  assert.match(messages(router), `wrtapi-insecure-bypass ${missing.headers['x-request-id']} GET /nowhere status=404 remote=192.0.2.7`);
+  assertEnvelope(missing, 401, 'unauthorized');
+  assert.match(messages(router), `wrtapi-insecure-bypass ${missing.headers['x-request-id']} GET /nowhere status=401 remote=192.0.2.7`);
+});
+
+test('without a token, every path but the open GETs answers 401, so no caller maps the routes', async () => {
+  for (const [method, path] of [['GET', '/nowhere'], ['GET', '/firewall/nothing'], ['DELETE', '/healthz'], ['POST', '/openapi.json'], ['DELETE', '/system']]) {
+    const response = await router.request({ method, path });
+    assertEnvelope(response, 401, 'unauthorized');
+    assert.is(response.headers.allow, undefined, `${method} ${path}`);
+    assert.match(response.headers['www-authenticate'], /^Bearer/);
+  }
 });
 
 test('unknown paths answer 404 and wrong verbs 405, neither logged', async () => {
-  assertEnvelope(await router.request({ method: 'GET', path: '/firewall/nothing' }), 404, 'not_found');
+  const authorization = `Bearer ${await router.mint('reader', ['*:ro'])}`;
+  const request = (options: { method: string; path: string }) => router.request({ ...options, headers: { authorization } });
+  assertEnvelope(await request({ method: 'GET', path: '/firewall/nothing' }), 404, 'not_found');
   // A path's first segment names its route table: no other name, nor a path through the bundle, loads
   // anything; `openapi_json` is the name of /openapi.json's table, not a path of its own.
   for (const path of ['/nosuch/rules', '/Firewall/rules', '/..%2Fmappings%2Ffirewall_rules/x', '/tables/x', '/openapi_json', '/healthz/x', '/', '/__proto__', '/resources']) {
-    assertEnvelope(await router.request({ method: 'GET', path }), 404, 'not_found');
+    assertEnvelope(await request({ method: 'GET', path }), 404, 'not_found');
   }
-  const wrongVerb = await router.request({ method: 'DELETE', path: '/healthz' });
+  const wrongVerb = await request({ method: 'DELETE', path: '/healthz' });
   assertEnvelope(wrongVerb, 405, 'method_not_allowed');
   assert.is(wrongVerb.headers.allow, 'GET');
   // A fixed route beside a domain's resources: /system/password is the fixed route, /system the singleton.
-  const password = await router.request({ method: 'GET', path: '/system/password' });
+  const password = await request({ method: 'GET', path: '/system/password' });
   assertEnvelope(password, 405, 'method_not_allowed');
   assert.is(password.headers.allow, 'POST');
-  assert.is((await router.request({ method: 'DELETE', path: '/system' })).headers.allow, 'GET, PUT, PATCH');
+  assert.is((await request({ method: 'DELETE', path: '/system' })).headers.allow, 'GET, PUT, PATCH');
   assert.is(messages(router), '');
 });
 

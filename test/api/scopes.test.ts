@@ -48,8 +48,9 @@ test("the spec's scope examples for a request to a firewall rule, through the CG
 
 test('the error ring keeps the last 20 envelopes, oldest dropped first', async () => {
   const ids: string[] = [];
+  const authorization = `Bearer ${await router.mint('reader', ['*:ro'])}`;
   for (let i = 0; i < 23; i++) {
-    const response = await router.request({ method: 'GET', path: `/missing/${i}` });
+    const response = await router.request({ method: 'GET', path: `/missing/${i}`, headers: { authorization } });
     ids.push(response.headers['x-request-id']);
   }
   const directory = router.path('/tmp/wrtapi/errors');

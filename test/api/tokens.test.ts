@@ -88,6 +88,24 @@ test('POST /tokens refuses scopes beyond the caller, taken names and bad fields,
   assert.is(delegated.status, 201, delegated.body);
 });
 
+test('a token operator revokes only tokens its own scopes cover: never the admin\'s, nor a broader one', async () => {
+  const operator = await router.mint('operator', ['wrtapi:tokens:rw', 'firewall:rw']);
+  await router.mint('rules', ['firewall:rules:rw']);
+  await router.mint('network', ['network:rw']);
+  const asOperator = { authorization: `Bearer ${operator}` };
+  const before = config(router);
+  for (const name of ['admin', 'network']) {
+    const refused = await router.request({ method: 'DELETE', path: `/tokens/${name}`, headers: asOperator });
+    assert.is(refused.status, 403, name);
+    assert.is((refused.json as { code: string }).code, 'insufficient_scope');
+  }
+  assert.is(config(router), before, 'nothing revoked');
+  assert.is((await router.request({ method: 'DELETE', path: '/tokens/rules', headers: asOperator })).status, 204);
+  assert.is((await router.request({ method: 'DELETE', path: '/tokens/operator', headers: asOperator })).status, 204, 'its equal, itself included');
+  assert.is((await router.request({ method: 'DELETE', path: '/tokens/network', headers: asAdmin })).status, 204);
+  assert.not.match(config(router), /config token '(rules|operator|network)'/);
+});
+
 test('an Idempotency-Key replays the first answer without minting twice and never repeats the bearer', async () => {
   const post = (body: unknown) =>
     router.request({ method: 'POST', path: '/tokens', headers: asAdmin, query: { idempotency_key: 'apply-7' }, body });
