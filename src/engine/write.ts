@@ -3,7 +3,7 @@ import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
-import { addSection, removeSection, renameSection, type UciPackage, type UciSection, type UciValue } from '../uci/index.js';
+import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection, type UciValue } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { checkPreconditions, etagOf } from './etag.js';
@@ -86,7 +86,10 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
     if (value === undefined || value === null) return next.set(option, undefined);
     // A value the stored spelling already means keeps that spelling (`on` for true, a space-separated option for a list).
     const stored = section.options.get(option);
-    next.set(option, stored !== undefined && JSON.stringify(readOption(field.codec, stored)) === JSON.stringify(value) ? stored : writeOption(field.codec, value));
+    const written = stored !== undefined && JSON.stringify(readOption(field.codec, stored)) === JSON.stringify(value) ? stored : writeOption(field.codec, value);
+    // libuci keeps no empty value (`uci set` of '' removes the option), so the answer and its ETag
+    // must not show one: an empty string or list removes the option.
+    next.set(option, written === '' || (Array.isArray(written) && !written.length) ? undefined : written);
   });
   // A replace of what a read gave then writes the options back in the order whoever wrote them chose.
   const options = new Map<string, UciValue>();
@@ -208,7 +211,11 @@ export async function adoptResource(target: Target): Promise<Written<JsonObject>
   return transact(target, (model) => {
     const section = findResourceSection(definition, model, target.id);
     if (!section.anonymous) throw new ApiError(409, 'unmanaged_resource', `${definition.path}/${section.name} is already managed`);
-    const adopted = renameSection(model, section.name, generatedId(definition, viewOf(definition, section), ports));
+    // A resource of fixed ids (sysntpd reads only the timeserver `ntp`) adopts under one that is
+    // free: under any other name its daemon would not read the section.
+    const name = definition.ids ? definition.ids.find((id) => !findSection(model, id)) : generatedId(definition, viewOf(definition, section), ports);
+    if (name === undefined) throw new ApiError(409, 'conflict', `${definition.path} reads only sections named ${definition.ids!.join(', ')}, and each is taken`);
+    const adopted = renameSection(model, section.name, name);
     return viewOf(definition, adopted);
   }, referrers);
 }

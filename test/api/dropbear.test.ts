@@ -85,6 +85,9 @@ test('values validate_data or dropbear refuse, missing files, unknown interfaces
   await written({ method: 'PATCH', path: '/dropbear/instances/main', body: { interface: ['lan'] } });
   await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_ssh', direct_interface: 'wan' } });
   await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'spare', enabled: false } });
+  // Bound to the same interface, they cannot.
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'lan_too', interface: ['lan'] } }, 422, ['port:conflict']);
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_too', interface: ['wan'] } }, 422, ['port:conflict']);
 });
 
 test('an interface named by an instance cannot be deleted', async () => {

@@ -69,6 +69,35 @@ test('collections page with limit and cursor, Link and X-Next-Cursor', async () 
   assert.is(code(await call({ method: 'GET', path: '/firewall/rules?cursor=c_nosuch' })), 'invalid_cursor');
   assert.is(code(await call({ method: 'GET', path: '/firewall/rules?cursor=garbage' })), 'invalid_cursor');
   for (const limit of ['0', '501', 'x', '-1']) assert.is(code(await call({ method: 'GET', path: `/firewall/rules?limit=${limit}` })), 'bad_request');
+  // The next page keeps the filter, and not what held for one request.
+  const unmanaged = (await call({ method: 'GET', path: '/firewall/rules?managed=false&limit=1&request_id=paging_01' })).headers.link;
+  assert.is(unmanaged, `<?cursor=c_${all[0].id}&limit=1&managed=false>; rel="next"`);
+  assert.equal((await call({ method: 'GET', path: `/firewall/rules${unmanaged.slice(1, unmanaged.indexOf('>'))}` })).json, [all[1]]);
+});
+
+test('an empty string removes the option, and the answer and its ETag say so; a weak ETag never satisfies If-Match', async () => {
+  assert.is((await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, id: 'blank' } })).status, 200);
+  const patched = await call({ method: 'PATCH', path: '/firewall/rules/blank', body: { name: '' } });
+  assert.is(patched.status, 200, patched.body);
+  assert.is((patched.json as Body).name, undefined);
+  const read = await call({ method: 'GET', path: '/firewall/rules/blank' });
+  assert.equal(patched.json, read.json);
+  assert.is(patched.headers.etag, read.headers.etag);
+  assert.is(section(firewall(), 'blank')!.options.has('name'), false);
+  const weak = await call({ method: 'PATCH', path: '/firewall/rules/blank', query: { if_match: `W/${read.headers.etag}` }, body: { name: 'x' } });
+  assert.is(weak.status, 412);
+  assert.is((await call({ method: 'GET', path: '/firewall/rules/blank', query: { if_none_match: `W/${read.headers.etag}` } })).status, 304, 'If-None-Match compares weakly');
+});
+
+test('two zones cannot share a name: rules and firewall4\'s chains name a zone by it', async () => {
+  const before = firewall();
+  const taken = await call({ method: 'POST', path: '/firewall/zones', body: { name: 'lan', networks: ['lan'] } });
+  assert.is(taken.status, 422, taken.body);
+  assert.equal(fieldErrors(taken), ['name:conflict']);
+  assert.is(firewall(), before);
+  const [lan] = ((await call({ method: 'GET', path: '/firewall/zones' })).json as Body[]).filter((zone) => zone.name === 'lan');
+  const adopted = (await call({ method: 'POST', path: `/firewall/zones/${lan.id}/adopt` })).json as Body;
+  assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${adopted.id}`, body: { name: 'lan' } })).status, 200, 'a zone keeps its own name');
 });
 
 test('GET one carries an ETag; a matching If-None-Match answers 304; ETags ignore sibling writes', async () => {

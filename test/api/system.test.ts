@@ -129,6 +129,17 @@ test('system/timeservers: once deleted, ntp is created again under its fixed id'
   assert.match(system(), /\nconfig timeserver 'ntp'\n\tlist server 'time\.example\.com'\n\n$/, 'appended as uci commit writes it');
 });
 
+test('system/timeservers: an anonymous timeserver is adopted as ntp, the one sysntpd reads, and only while ntp is free', async () => {
+  writeFileSync(router.path('/etc/config/system'), system() + "\nconfig timeserver\n\toption enabled '0'\n");
+  const [, anonymous] = (await call({ method: 'GET', path: '/system/timeservers' })).json as { id: string }[];
+  await refused({ method: 'POST', path: `/system/timeservers/${anonymous.id}/adopt` }, 409, 'conflict');
+  await written({ method: 'DELETE', path: '/system/timeservers/ntp' }, ['sysntpd']);
+  const [left] = (await call({ method: 'GET', path: '/system/timeservers' })).json as { id: string }[];
+  const adopted = await written({ method: 'POST', path: `/system/timeservers/${left.id}/adopt` }, ['sysntpd']);
+  assert.is(adopted.id, 'ntp');
+  assert.match(system(), "\nconfig timeserver 'ntp'\n\toption enabled '0'\n");
+});
+
 test('scopes: system:timeservers:rw writes the time servers but not the system section, which needs system:rw', async () => {
   const timeOnly = `Bearer ${await router.mint('ntp_admin', ['system:timeservers:rw'])}`;
   const denied = await refused({ method: 'PATCH', path: '/system', headers: { authorization: timeOnly }, body: { hostname: 'edge' } }, 403, 'insufficient_scope');

@@ -11,7 +11,7 @@
 import type { FieldError } from '../../http/errors.js';
 import { boolean, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
-import { conflict, given, optionText, strings } from '../checks.js';
+import { conflict, optionText, strings } from '../checks.js';
 
 /** validate_data `file`: an existing regular file; `list(file)` also splits items at blanks. */
 const FILE = { pattern: '^/\\S+$', maxLength: 255 };
@@ -29,6 +29,11 @@ function fileErrors(body: JsonObject, context: RuleContext): FieldError[] {
     .map(([at, path]) => conflict(at, `${path} does not exist; the init script would start no server for this section`));
 }
 
+/** The interfaces an instance binds to, from its fields or its options (Interface is space-separated). */
+function interfacesOf(values: unknown[]): string[] {
+  return values.flatMap((value) => (typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? value : [])).filter(Boolean);
+}
+
 /**
  * Two servers cannot listen on one port unless each binds to interfaces of its own: the second
  * fails to bind and procd respawns it in vain.
@@ -36,11 +41,12 @@ function fileErrors(body: JsonObject, context: RuleContext): FieldError[] {
 function portErrors(body: JsonObject, context: RuleContext): FieldError[] {
   if (valueAt(body, 'enabled') === false) return [];
   const port = valueAt(body, 'port') ?? 22;
-  const unbound = !given(body, 'interface') && !given(body, 'direct_interface');
+  const mine = interfacesOf([valueAt(body, 'interface'), valueAt(body, 'direct_interface')]);
   const clash = context.read('dropbear').sections.find(({ type, name, options }) => {
     if (type !== 'dropbear' || name === context.id || !SHELL_BOOLEAN.truthy.concat('').includes(optionText(options.get('enable')) ?? '')) return false;
     if (Number(optionText(options.get('Port')) || 22) !== port) return false;
-    return unbound || !(options.get('Interface') || options.get('DirectInterface'));
+    const theirs = interfacesOf([options.get('Interface'), options.get('DirectInterface')]);
+    return !mine.length || !theirs.length || theirs.some((name) => mine.includes(name));
   });
   return clash ? [conflict('port', `instance ${clash.name} already listens on port ${port}`)] : [];
 }
@@ -87,7 +93,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     '`banner_file`, `rsakeyfile` and each `keyfile` name an existing file.',
-    'An enabled instance\'s `port` is not that of another enabled one, unless both bind to interfaces.',
+    'An enabled instance\'s `port` is not that of another enabled one, unless both bind to interfaces and none to the same.',
   ],
 };
 

@@ -1,5 +1,7 @@
 import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, integer, list, text } from '../codecs.js';
-import type { ResourceDefinition, Rules } from '../model.js';
+import { conflict } from '../checks.js';
+import type { FieldError } from '../../http/errors.js';
+import type { JsonObject, ResourceDefinition, RuleContext, Rules } from '../model.js';
 import {
   ADDRESS,
   COUNTER,
@@ -14,7 +16,14 @@ import {
 const policy = (traffic: string) =>
   field(choice(POLICIES, { prefixes: true }), { description: `Verdict for ${traffic} without a rule of its own; default the firewall/defaults one.` });
 
-export const rules: Rules = (body) => familyErrors(body, 'family', ['subnets']);
+/** Rules, redirects, nat and forwardings name a zone by its name, and firewall4 names its chains after it: two zones of one name collide. */
+function duplicateNameErrors(body: JsonObject, context: RuleContext): FieldError[] {
+  const { name } = body;
+  const taken = context.read('firewall').sections.some((section) => section.type === 'zone' && section.name !== context.id && section.options.get('name') === name);
+  return typeof name === 'string' && taken ? [conflict('name', `another zone is already named ${name}`)] : [];
+}
+
+export const rules: Rules = (body, context) => [...familyErrors(body, 'family', ['subnets']), ...duplicateNameErrors(body, context)];
 
 const definition: ResourceDefinition = {
   path: 'firewall/zones',
@@ -61,6 +70,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     familyCheck('family', ['subnets']),
+    '`name` is no other zone\'s.',
   ],
 };
 
