@@ -75,7 +75,7 @@ async function candidates(target: RawTarget, type: string | undefined): Promise<
  * `type`: the section's type as read before the write (a create's: its body's). `stage` is handed
  * the checks of the type it stages.
  */
-async function rawTransaction(target: RawTarget, type: string | undefined, stage: (model: UciPackage, checksOf: (type: string) => CuratedChecks) => JsonObject): Promise<JsonObject> {
+async function rawTransaction(target: RawTarget, type: string | undefined, stage: (model: UciPackage, checksOfType: (type: string) => CuratedChecks) => JsonObject): Promise<JsonObject> {
   const { ports, pkg } = target;
   const entries = await candidates(target, type);
   // A create removes no name; any other write may remove the name of a section of any of them.
@@ -146,10 +146,10 @@ export async function updateRaw(target: RawTarget, body: Json, mode: 'replace' |
 }
 
 export async function deleteRaw(target: RawTarget): Promise<void> {
-  await rawTransaction(target, target.type, (model, checksOf) => {
+  await rawTransaction(target, target.type, (model, checksOfType) => {
     const section = existing(target, model);
     // A section its curated resource may not lose (uhttpd's main) is kept here too.
-    const kept = checksOf(section.type).undeletable?.[section.name];
+    const kept = checksOfType(section.type).undeletable?.[section.name];
     if (kept) throw new ApiError(409, 'conflict', `${target.pkg}/${section.name} cannot be deleted: ${kept}`);
     removeSection(model, section.name);
     return rawView(target.pkg, section);

@@ -86,6 +86,7 @@ test('an empty string removes the option, and the answer and its ETag say so; a 
   assert.is(section(firewall(), 'blank')!.options.has('name'), false);
   const weak = await call({ method: 'PATCH', path: '/firewall/rules/blank', query: { if_match: `W/${read.headers.etag}` }, body: { name: 'x' } });
   assert.is(weak.status, 412);
+  assert.is(section(firewall(), 'blank')!.options.has('name'), false, 'the refused PATCH wrote nothing');
   assert.is((await call({ method: 'GET', path: '/firewall/rules/blank', query: { if_none_match: `W/${read.headers.etag}` } })).status, 304, 'If-None-Match compares weakly');
 });
 
