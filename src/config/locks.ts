@@ -66,7 +66,8 @@ export function acquireLocks(ports: Ports, packages: string[], global: GlobalMod
         ports.createLink(marker, ports.identity());
       }
       held.push(marker);
-      if (ports.stat(GLOBAL_LOCK) && !isStale(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
+      // Not stat: it follows the link to its owner's identity, which names no file.
+      if (isHeld(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
     } else {
       if (!tryCreate(ports, GLOBAL_LOCK)) throw new LockedError(GLOBAL_LOCK, 'global');
       held.push(GLOBAL_LOCK);
