@@ -61,15 +61,17 @@ export const COUNTED: CountedRequest[] = [
   { name: 'GET /firewall/rules/{id}', method: 'GET', path: '/firewall/rules/bench', authenticated: true, ceiling: 23.1, target: 10 },
   { name: 'GET /dhcp/leases (1000)', method: 'GET', path: '/dhcp/leases', authenticated: true, ceiling: CEILING_LEASES, target: 15 },
   // A write names its doc's members from the mapping (openapi/resource-doc.ts), 0.25-0.3M for a
-  // package 3.9 KB smaller: 52.15M and 52.34M when counted.
-  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 53.9, target: 20 },
+  // package 3.9 KB smaller: 52.15M and 52.34M when counted. Writes 0.3-1.1M more when they came to
+  // hold read-only fields to what a read gives, and every string to the text rule (issue 28): 52.4M
+  // to 53.3M, the batch of creations 115.3M to 116.3M.
+  { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 54.3, target: 20 },
   { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 54.5, target: 20 },
   { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 34.8, target: 20 },
   { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 25.3, target: 10 },
   { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 44.7, target: 20 },
   { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 31, target: 20 },
   // The target: a third of ten single POSTs (issue 13); 113.7M when counted.
-  { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 117, target: 175 },
+  { name: 'POST /batch (10 rules, 2 packages)', method: 'POST', path: '/batch', body: BATCH, authenticated: true, ceiling: 118, target: 175 },
   { name: 'POST /batch (10 deletions)', method: 'POST', path: '/batch', body: BATCH_REMOVAL, authenticated: true, ceiling: 60, target: 110 },
   // The copy the first fetch kept in /tmp (prepareSandbox fetches it once); the bench also counts the first fetch.
   // It grows with the document: 33.8M with 23 resources, 45.5M with 44 (1.16 MB), 26.6M once the copy

@@ -5,7 +5,7 @@ import { SCHEMA_KEYWORDS } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
 import { isGroup, type DocField, type Field, type GeneratedDoc, type Reference, type ResourceDefinition, type ResourceDoc } from '../../src/resources/model.js';
 import { HEADER } from './inventory.js';
-import { indexedPatterns } from './patterns.js';
+import { indexedPatterns, textSchema } from './patterns.js';
 
 // Values no codec can represent: a codec that reads either as null (a scalar codec reads a UCI list
 // as null) answers null for values it cannot represent, so its field is read-nullable.
@@ -16,7 +16,7 @@ function docField({ schema, description, required, secret, readOnly, when, codec
   const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
   const always = !when && readOption(codec, undefined) !== undefined;
   return {
-    schema,
+    schema: textSchema(schema),
     ...(description ? { description } : {}),
     ...(required ? { required } : {}),
     ...(secret ? { secret } : {}),

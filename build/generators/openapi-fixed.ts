@@ -3,8 +3,9 @@
 // schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, PAGED, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
+import { TEXT_PATTERN } from '../../src/http/text.js';
 import { deferred, named } from './deferred.js';
 import { HEADER } from './inventory.js';
 import { PACKAGE_SCHEMAS, packagePaths } from './openapi-packages.js';
@@ -147,7 +148,7 @@ function fixedPaths(): Record<string, Operation> {
       parameters: [RAW_PACKAGE],
       get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
         200: { description: 'Sections in file order, a page at a time.', headers: named('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
-      }, { operationId: 'listRaw', description: 'A page after a cursor that names no section answers 400 `invalid_cursor`.', parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      }, { operationId: 'listRaw', description: PAGED, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
         parameters: IDEMPOTENT,
@@ -158,25 +159,21 @@ function fixedPaths(): Record<string, Operation> {
       description: RAW_PATH,
       parameters: [RAW_PACKAGE, ref('parameters', 'Id')],
       get: deferred('Read a section', 'raw', READ_ERRORS, {
-        200: { description: 'The section.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) },
-        304: { description: 'If-None-Match matched: no body.', headers: named('ETag') },
-      }, { operationId: 'getRaw', parameters: [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')] }),
+        200: { description: 'The section.', headers: named(), content: json(ref('schemas', 'RawSection')) },
+      }, { operationId: 'getRaw' }),
       put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'replaceRaw',
         description: 'Options the body omits are removed, but for redacted ones, which are kept.',
-        parameters: CONDITIONS,
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
       patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'patchRaw',
         description: 'A JSON Patch whose path names nothing answers 422 `conflict`; a failed `test` 412.',
-        parameters: CONDITIONS,
         requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
       }),
       delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
         operationId: 'deleteRaw',
         description: `Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
-        parameters: CONDITIONS,
       }),
     },
     ...packagePaths(),
@@ -202,16 +199,16 @@ function fixedPaths(): Record<string, Operation> {
 
 const RAW_PACKAGE = { name: 'package', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' }, description: 'A package with a file in /etc/config.' };
 const RAW_ACCESS =
-  'Needs the raw scope of the package (`raw:<package>`) and the curated scope of the section\'s type (a firewall rule needs `firewall:rules`; a type no resource serves, the package\'s name as a domain; a package no resource serves, no more); a write needs `rw` of both. ' +
-  'The service\'s own package is read-only here (405), and its tokens need `wrtapi:tokens:rw` even to read.';
+  'Needs the raw scope of the package (`raw:<package>`) and the curated scope of the section\'s type (a firewall rule needs `firewall:rules`; a type no resource serves, the domain of the package\'s resources; a package no resource serves, its own name: `luci:ro`, covered by `*:ro`); a write needs `rw` of both. A package\'s section list without its package scope is 403. ' +
+  'The service\'s own package is read-only here (405), and its tokens need `wrtapi:tokens:rw` even to read. ' +
+  'Raw passthrough carries no ETag: an `If-Match` other than `*` answers 412.';
 const RAW_WRITE =
   'One transaction, as a curated write: the package\'s services are reloaded (those of its curated resources, else its own init script if it has one) and a failed reload restores the file; no reload headers. ' +
   'Refused with 422 on `type` (required on create; must not change), `anonymous` (must not change), `id` or an option name or value the schemas refuse, and 409 `conflict` when a curated resource would name a section that is gone. ' +
   'A section of uhttpd\'s instances is held to that resource\'s self-lockout rules too: a write that would stop instance `main` serving this API is 422 `conflict` on the option. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
 const RAW_PATH = `${RAW_ACCESS} A write (POST, PUT, PATCH): ${RAW_WRITE}`;
-const CONDITIONS = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
-const rawWritten = { description: 'The section as written.', headers: named('ETag'), content: json(ref('schemas', 'RawSection')) };
+const rawWritten = { description: 'The section as written.', headers: named(), content: json(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 function fixedDocument(version: string): FixedDocument {
@@ -224,7 +221,11 @@ function fixedDocument(version: string): FixedDocument {
     info: {
       title: 'wrtapi',
       version,
-      description: 'REST API for OpenWrt routers: UCI configuration and ubus state over HTTPS.',
+      description:
+        'REST API for OpenWrt routers: UCI configuration and ubus state over HTTPS. ' +
+        'A resource\'s read can be sent back as a write: besides the request schema\'s members, a write tolerates `managed` and `runtime` (ignored), ' +
+        'and the read-only fields and `has_<secret>` flags when they hold what a read gives, before the write or after it (another value is 422 `read_only`). ' +
+        'No string may hold a control character but tab, LF and CR, nor an unpaired surrogate: every pattern says so (422 `invalid_format` in a body, 400 in a path or query).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/api/v3' }],
@@ -250,12 +251,15 @@ function fixedDocument(version: string): FixedDocument {
           'Idempotency-Key',
           'idempotency_key',
           'Replays the stored answer of a success for 24 hours (a failure changed nothing: its retry runs again); the same key with another body gives 409.',
-          { type: 'string', minLength: 1 },
+          { type: 'string', minLength: 1, pattern: TEXT_PATTERN },
         ),
-        ...queryAndHeader('RequestId', 'X-Request-Id', 'request_id', 'A client-chosen request id, `^[A-Za-z0-9_-]{8,128}$`; any other value is replaced by a generated one.', {
-          type: 'string',
-          pattern: '^[A-Za-z0-9_-]{8,128}$',
-        }),
+        ...queryAndHeader(
+          'RequestId',
+          'X-Request-Id',
+          'request_id',
+          'A client-chosen request id, used when it matches `^[A-Za-z0-9_-]{8,128}$`: any other value, an empty one included, is ignored, and the answer carries a generated ULID instead.',
+          { type: 'string', pattern: TEXT_PATTERN },
+        ),
       },
       headers: Object.fromEntries(
         Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),

@@ -1,6 +1,7 @@
 // The schemas of the OpenAPI document that no resource gives: the error envelope, JSON Patch, and
 // the answers and requests of the operations and token endpoints.
 import type { ErrorCode, FieldErrorCode, SweepErrorCode } from '../../src/http/errors.js';
+import { TEXT_PATTERN } from '../../src/http/text.js';
 import { SCOPE_TREE } from '../../src/auth/scope-tree.js';
 import { READ_NULLABLE } from '../../src/openapi/members.js';
 import type { Properties } from '../../src/openapi/objects.js';
@@ -24,15 +25,17 @@ const SWEEP_ERROR_CODES = Object.keys({ unreadable: true, sweep_failed: true } s
 /** A JSON Pointer (RFC 6901). */
 const POINTER = { type: 'string', pattern: '^(/([^~/]|~[01])*)*$' };
 
-/** `<domain>[:<subresource>]:(rw|ro)` of the scope tree, `*` for any segment, or `raw:<package>`. */
+/**
+ * `<domain>[:<subresource>]:(rw|ro)` of the scope tree, `*` for any segment, `raw:<package>`, or the
+ * bare name of a configuration package outside the tree.
+ */
 function scopePattern(): string {
   const subresources = [...new Set([...SCOPE_TREE.values()].flat())];
   const domains = [...SCOPE_TREE].map(([domain, subs]) => `${domain}(:(\\*|${subs.join('|')}))?`);
-  return `^(\\*(:(\\*|${subresources.join('|')}))?|raw(:(\\*|[A-Za-z0-9_-]+))?|${domains.join('|')}):(rw|ro)$`;
+  return `^(\\*(:(\\*|${subresources.join('|')}))?|raw(:(\\*|[A-Za-z0-9_-]+))?|${domains.join('|')}|[A-Za-z0-9_-]+):(rw|ro)$`;
 }
 
-// libuci ends a value at the end of its line.
-const RAW_VALUE = { type: 'string', pattern: '^[^\\u0000\\r\\n]*$' };
+const RAW_VALUE = { type: 'string', pattern: TEXT_PATTERN };
 
 export const FIXED_SCHEMAS: Properties = {
   Error: {
@@ -188,7 +191,7 @@ export const FIXED_SCHEMAS: Properties = {
   },
   TokenRequest: {
     type: 'object',
-    description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s.',
+    description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s; with 422 on `scopes[i]` when a bare domain outside the scope tree names no configuration package of the router.',
     required: ['name', 'scopes'],
     additionalProperties: false,
     properties: {
@@ -214,10 +217,10 @@ export const FIXED_SCHEMAS: Properties = {
       password: {
         type: 'string',
         writeOnly: true,
-        pattern: '^[^\\u0000\\r\\n]*$',
+        pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]*$',
         // 4094 bytes is what passwd reads; 1364 characters fit in it whatever they are.
         maxLength: 1364,
-        description: 'The new password: no NUL, CR or LF, at most 4094 bytes of UTF-8. Empty is allowed, as passwd allows it.',
+        description: 'The new password: no NUL, CR or LF, nor an unpaired surrogate, at most 4094 bytes of UTF-8. Empty is allowed, as passwd allows it.',
       },
     },
   },
@@ -238,7 +241,7 @@ export const FIXED_SCHEMAS: Properties = {
             method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
             path: { type: 'string', pattern: '^(/[A-Za-z0-9_-]+)+$', description: 'Below the base URL, e.g. `/firewall/rules/r_1` or `/raw/network/lan`.' },
             body: { description: 'The request body; for PATCH an array is a JSON Patch, an object a merge patch.' },
-            if_match: { type: 'string', description: 'The operation\'s If-Match.' },
+            if_match: { type: 'string', pattern: TEXT_PATTERN, description: 'The operation\'s If-Match.' },
           },
         },
       },

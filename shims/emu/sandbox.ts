@@ -21,8 +21,10 @@ const emptyDirs = ['var/lock', 'var/log', 'var/emu/wg', 'tmp/hosts', 'www/cgi-bi
  * logger (each documented in its header), an empty syslog var/log/messages, a proc/uptime of one day
  * (as `ubus call system info` says), and DHCP lease files whose leases run for 12 more hours. With
  * `packageManager: 'apk'` the router has apk instead of opkg, as OpenWrt 25.12 has, and says 25.12.0.
+ * wrtapi is wired into uhttpd as its package wires it, unless `wired` is false (a router that has
+ * not installed it yet).
  */
-export function initSandbox(root: string, options: { force?: boolean; packageManager?: PackageManager } = {}): void {
+export function initSandbox(root: string, options: { force?: boolean; packageManager?: PackageManager; wired?: boolean } = {}): void {
   if (!options.force && existsSync(root) && readdirSync(root).length > 0) {
     throw new Error(`${root} is not empty (use --force to seed it anyway)`);
   }
@@ -45,6 +47,21 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
   chmodSync(join(root, 'etc/config/wrtapi'), 0o600);
   writeFileSync(join(root, 'var/log/messages'), '');
   writeLeases(root, Math.floor(Date.now() / 1000) + 12 * 3600);
+  if (options.wired !== false) wireApi(root);
+}
+
+const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
+
+/**
+ * What the package's uci-defaults script leaves on a router (packaging/README.md): the CGI program,
+ * and the alias on uhttpd's `main` after its other options, as `setup.js wire` writes it (a test
+ * holds the two to the same bytes). Without it uhttpd's self-lockout guard would have nothing to guard.
+ */
+function wireApi(root: string): void {
+  cpSync(join(projectRoot, 'packaging/files/www/cgi-bin/wrtapi'), join(root, 'www/cgi-bin/wrtapi'));
+  chmodSync(join(root, 'www/cgi-bin/wrtapi'), 0o755);
+  const uhttpd = join(root, 'etc/config/uhttpd');
+  writeFileSync(uhttpd, readFileSync(uhttpd, 'utf8').replace(/^config uhttpd 'main'\n(?:\t.*\n)*/m, (main) => `${main}\tlist alias '${API_ALIAS}'\n`));
 }
 
 /**

@@ -21,8 +21,12 @@ export const SCOPE_TREE: ReadonlyMap<string, readonly string[]> = new Map([
   ['wrtapi', ['tokens', 'metrics', 'diagnostics']],
 ]);
 
-/** Why the scope is malformed or outside the known scope tree, or undefined when it is valid. */
-export function scopeProblem(text: string): string | undefined {
+/**
+ * Why the scope is malformed or outside the known scope tree, or undefined when it is valid. A domain
+ * outside the curated tree is a configuration package's own scope (`luci:rw`), which guards its raw
+ * sections (spec: Matching rules 3): valid as a whole domain, when `isPackage` knows the package.
+ */
+export function scopeProblem(text: string, isPackage: (name: string) => boolean): string | undefined {
   const parsed = parseScope(text);
   if (!parsed.ok) return parsed.reason;
   const [domain, sub] = parsed.scope.path;
@@ -33,7 +37,10 @@ export function scopeProblem(text: string): string | undefined {
   }
   if (domain === 'raw') return undefined;
   const subs = SCOPE_TREE.get(domain);
-  if (subs === undefined) return `scope "${text}": unknown domain "${domain}"`;
+  if (subs === undefined) {
+    if (!isPackage(domain)) return `scope "${text}": unknown domain "${domain}", and no configuration package of that name`;
+    return sub === undefined ? undefined : `scope "${text}": the package ${domain} has no subresources; its scope is ${domain}:${parsed.scope.access}`;
+  }
   if (sub === undefined || sub === '*' || subs.includes(sub)) return undefined;
   return `scope "${text}": "${domain}" has no subresource "${sub}"`;
 }

@@ -1,6 +1,6 @@
 import { acquireLocks } from '../config/locks.js';
 import { commitPackage } from '../config/commit.js';
-import { readPackage, takeSnapshot } from '../config/store.js';
+import { configPath, readPackage, takeSnapshot } from '../config/store.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import { addSection, findSection, removeSection, type UciPackage } from '../uci/index.js';
@@ -93,9 +93,10 @@ function positiveInteger(value: unknown): boolean {
 
 /**
  * The field errors of a mint request, shared by `POST /tokens` and the CLI. `force` skips only the
- * check of scopes against the scope tree, never their syntax.
+ * check of scopes against the scope tree and the router's packages, never their syntax.
  */
-export function mintProblems(input: Record<string, unknown>, force: boolean): FieldError[] {
+export function mintProblems(ports: Ports, input: Record<string, unknown>, force: boolean): FieldError[] {
+  const isPackage = (name: string) => ports.stat(configPath(name)) !== undefined;
   const errors: FieldError[] = [];
   for (const field of Object.keys(input)) {
     if (!MINT_FIELDS.includes(field)) errors.push({ field, code: 'unknown_field', message: `${field} is not a token field` });
@@ -119,7 +120,7 @@ export function mintProblems(input: Record<string, unknown>, force: boolean): Fi
         return;
       }
       const parsed = parseScope(scope);
-      const problem = !parsed.ok ? parsed.reason : force ? undefined : scopeProblem(scope);
+      const problem = !parsed.ok ? parsed.reason : force ? undefined : scopeProblem(scope, isPackage);
       if (problem !== undefined) errors.push({ field: `scopes[${i}]`, code: 'invalid_format', message: problem });
     });
   }

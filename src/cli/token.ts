@@ -85,7 +85,7 @@ async function create(ports: Ports, parsed: Parsed): Promise<void> {
     rate: number('rate'),
     burst: number('burst'),
   };
-  const errors = mintProblems(input, parsed.switches.has('force'));
+  const errors = mintProblems(ports, input, parsed.switches.has('force'));
   if (errors.length) {
     throw new UsageError(errors.map((error) => `${OPTION_OF_FIELD[error.field.replace(/\[\d+\]$/, '')]}: ${error.message}`).join('\n'));
   }

@@ -2,11 +2,11 @@
 // creates a section, PUT replaces one. Apart from write.ts, so that a DELETE never compiles the body check.
 import { ApiError, type FieldError } from '../http/errors.js';
 import type { Json, JsonObject, ResourceMapping } from '../resources/model.js';
-import { addSection, findSection } from '../uci/index.js';
+import { addSection, findSection, type UciSection } from '../uci/index.js';
 import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
-import { checkBody, loadChecks, schemaErrors } from './validate.js';
+import { checkBody, loadChecks, readOnlyErrors, schemaErrors } from './validate.js';
 import { generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 import { sectionIdErrors } from './section-id.js';
@@ -26,11 +26,15 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
-    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) });
-    if (findSection(model, name)) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
-    const section = addSection(model, sectionTypeOf(definition, fields), name);
-    writeFields(definition, section, fields);
-    return (after = viewOf(definition, section));
+    let section: UciSection | undefined;
+    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) }, () => {
+      if (findSection(model, name)) return [];
+      section = addSection(model, sectionTypeOf(definition, fields), name);
+      writeFields(definition, section, fields);
+      return readOnlyErrors(definition, body, [(after = viewOf(definition, section))]);
+    });
+    if (!section) throw new ApiError(409, 'conflict', `${definition.package} already has a section named ${name}`);
+    return after!;
   });
   return withPathWarning(target, write, () => ({ after }));
 }
@@ -48,9 +52,11 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       const section = stagedSection(target, model);
       before = viewOf(definition, section);
       checkPreconditions(target.request, before);
-      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) });
-      writeFields(definition, section, fields);
-      return (after = viewOf(definition, section));
+      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
+        writeFields(definition, section, fields);
+        return readOnlyErrors(definition, body, [before, (after = viewOf(definition, section))]);
+      });
+      return after!;
     },
     referrers,
     () => before,

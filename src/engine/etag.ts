@@ -24,14 +24,15 @@ export function etagOf(body: JsonObject): string {
 }
 
 /**
- * Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any). If-Match
- * compares strongly (RFC 9110 13.1.1): a weak tag never matches, as our tags are strong.
+ * Whether an `If-Match`/`If-None-Match` value names the current ETag (`*` names any, and is all that
+ * can name what carries none). If-Match compares strongly (RFC 9110 13.1.1): a weak tag never
+ * matches, as our tags are strong.
  */
-export function etagMatches(condition: string, etag: string, strong = false): boolean {
+export function etagMatches(condition: string, etag: string | undefined, strong = false): boolean {
   return condition
     .split(',')
     .map((candidate) => candidate.trim())
-    .some((candidate) => candidate === '*' || candidate === etag || (!strong && candidate === `W/${etag}`));
+    .some((candidate) => candidate === '*' || (etag !== undefined && (candidate === etag || (!strong && candidate === `W/${etag}`))));
 }
 
 export function conditionsOf(request: Request) {
@@ -48,16 +49,19 @@ export function notModified(request: Request, etag: string): Response | undefine
 }
 
 /**
- * If-Match must name the current ETag and If-None-Match must not; checked before any change. A
- * create (`current` undefined) has no current ETag: any If-Match fails, as RFC 9110 has it.
+ * If-Match must name the current ETag and If-None-Match must not; checked before any change.
+ * `current` is the resource's body; `true` for one that exists but carries no ETag (raw passthrough,
+ * the non-configuration resources: spec, ETag), which only `*` names; undefined for one being
+ * created, which nothing names: any If-Match fails, as RFC 9110 has it.
  */
-export function checkPreconditions(request: Request, current: JsonObject | undefined): void {
+export function checkPreconditions(request: Request, current: JsonObject | true | undefined): void {
   const { ifMatch, ifNoneMatch } = conditionsOf(request);
   if (current === undefined) {
     if (ifMatch !== undefined) throw new ApiError(412, 'precondition_failed', 'If-Match names an ETag, and a resource being created has none');
     return;
   }
-  const etag = etagOf(current);
-  if (ifMatch !== undefined && !etagMatches(ifMatch, etag, true)) throw new ApiError(412, 'precondition_failed', `If-Match does not match the current ETag ${etag}`);
-  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches the current ETag ${etag}`);
+  const etag = current === true ? undefined : etagOf(current);
+  const named = etag ?? `${request.path}, which carries no ETag`;
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag, true)) throw new ApiError(412, 'precondition_failed', `If-Match does not match ${named}`);
+  if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches ${named}`);
 }

@@ -4,7 +4,7 @@ import { isGroup, type Json, type JsonObject, type ResourceMapping } from '../re
 import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
-import { checkBody, loadChecks, schemaErrors } from './validate.js';
+import { checkBody, loadChecks, readOnlyErrors, schemaErrors } from './validate.js';
 import { forEachField, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 
@@ -68,10 +68,12 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     let after: JsonObject;
     let schema: FieldError[];
     let named: JsonObject;
+    // What the request says of the read-only fields: a JSON Patch, through the read it patches.
+    let sent = patch as JsonObject;
     if (jsonPatchModule) {
-      const result = jsonPatchModule.patchedObject(before, patch);
-      schema = schemaErrors(full, result);
-      after = withoutFrameworkMembers(result);
+      sent = jsonPatchModule.patchedObject(before, patch);
+      schema = schemaErrors(full, sent);
+      after = withoutFrameworkMembers(sent);
       named = after;
     } else {
       named = withoutFrameworkMembers(patch as JsonObject);
@@ -79,9 +81,11 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
       keepRemovedSecrets(definition, after, named);
     }
-    checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) });
-    writeFields(definition, section, after, changedFields(definition, before, after, named));
-    return (patched = viewOf(definition, section));
+    checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
+      writeFields(definition, section, after, changedFields(definition, before!, after, named));
+      return readOnlyErrors(definition, sent, [before, (patched = viewOf(definition, section))]);
+    });
+    return patched!;
   }, referrers, () => before);
   return withPathWarning(target, write, () => ({ before, after: patched }));
 }

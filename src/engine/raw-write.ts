@@ -107,12 +107,12 @@ async function rawTransaction(target: RawTarget, type: string | undefined, stage
   return (await (target.run ? target.run(plan) : runTransaction(ports, plan))).result;
 }
 
-/** The section the path names, with the request's preconditions held against its view. */
+/** The section the path names, once the request's preconditions hold (raw carries no ETag). */
 function existing(target: RawTarget, model: UciPackage): UciSection {
   const section = findSection(model, target.id!);
   if (!section) throw new ApiError(404, 'not_found', `${target.pkg} has no section ${target.id}`);
   target.authorize(section.type);
-  checkPreconditions(target.request, rawView(target.pkg, section));
+  checkPreconditions(target.request, true);
   return section;
 }
 

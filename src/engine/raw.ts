@@ -3,9 +3,11 @@
 // (a list as an array of strings) but for the secrets the curated definitions mark, whose names
 // `redacted` lists. The curated scope of a section's type guards it too (spec: Matching rules 3).
 import { SERVICE_PACKAGE, TOKEN_TYPE } from '../auth/tokens.js';
+import { requireScope, type Caller } from '../auth/gate.js';
 import { decide, type Target as ScopeTarget } from '../auth/scopes.js';
 import { RAW_PACKAGES } from '../generated/raw.js';
 import { ApiError, type FieldError } from '../http/errors.js';
+import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { sectionIdErrors } from './section-id.js';
 import type { Json, JsonObject, RawPackage } from '../resources/model.js';
 import { isValidName, isWritableType, type UciSection, type UciValue } from '../uci/index.js';
@@ -17,8 +19,6 @@ const SERVICE: RawPackage = { reload: [], types: { [TOKEN_TYPE]: ['wrtapi/tokens
 const PACKAGE = /^[A-Za-z0-9_-]+$/;
 // A wireguard interface's name is its kernel device's, IFNAMSIZ less the NUL.
 const WIREGUARD_ID_LENGTH = 15;
-// libuci reads a value up to the end of its line.
-const UNWRITABLE_VALUE = /[\0\r\n]/;
 const MEMBERS = ['id', 'type', 'anonymous', 'options', 'redacted'];
 
 function curatedPackage(pkg: string): RawPackage | undefined {
@@ -40,19 +40,18 @@ export function curatedPaths(pkg: string): string[] {
 }
 
 /**
- * The curated scope a section is also checked against: its resource's, else the bare domain of the
- * package's resources (`firewall` for a firewall include, `unbound` for any section of unbound_srv).
- * A package no resource serves has no curated domain a scope could name (the scope tree refuses
- * unknown domains): its raw scope is its scope.
+ * The curated scope a section is also checked against (spec: Matching rules 3): its resource's, else
+ * the bare domain of the package's resources (`firewall` for a firewall include, `unbound` for any
+ * section of unbound_srv), else, for a package no resource serves, the package's own name (`luci`).
  */
-export function curatedTarget(pkg: string, type: string): ScopeTarget | undefined {
+export function curatedTarget(pkg: string, type: string): ScopeTarget {
   const curated = curatedType(pkg, type);
   if (curated) {
     const [domain, sub] = curated.path.split('/');
     return sub === undefined ? { domain } : { domain, sub };
   }
   const types = curatedPackage(pkg)?.types;
-  return types && { domain: ([] as string[]).concat(Object.values(types)[0])[0].split('/')[0] };
+  return { domain: types ? ([] as string[]).concat(Object.values(types)[0])[0].split('/')[0] : pkg };
 }
 
 /** The init scripts a change of `pkg` reloads, and the package that installs them. */
@@ -62,12 +61,13 @@ export function rawReload(pkg: string, hasInitScript: (service: string) => boole
   return { reload: curated.reload, provider: curated.provider };
 }
 
-/** The sections of `pkg` whose curated scope the token's scopes let it read. */
-export function readableSections(pkg: string, sections: UciSection[], scopes: readonly string[]): UciSection[] {
-  return sections.filter((section) => {
-    const target = curatedTarget(pkg, section.type);
-    return !target || decide(scopes, target, readsNeedRw(pkg));
-  });
+/**
+ * The sections of `pkg` whose curated scope the caller may read. A package no resource serves has one
+ * scope for all its sections, its own name: without it the list is refused, not empty.
+ */
+export function readableSections(pkg: string, sections: UciSection[], caller: Caller): UciSection[] {
+  if (!curatedPackage(pkg)) requireScope(caller, { domain: pkg }, false);
+  return sections.filter((section) => decide(caller.token.scopes, curatedTarget(pkg, section.type), readsNeedRw(pkg)));
 }
 
 export function rawView(pkg: string, section: UciSection): JsonObject {
@@ -87,7 +87,7 @@ function valueError(field: string, value: Json, nullable: boolean): FieldError |
   if (!items.every((item) => typeof item === 'string')) {
     return { field, code: 'invalid_type', message: `${field} must be a string or an array of strings${nullable ? ', or null to remove it' : ''}` };
   }
-  if ((items as string[]).some((item) => UNWRITABLE_VALUE.test(item))) return { field, code: 'invalid_format', message: `${field} must not hold NUL, CR or LF: libuci ends a value at the line's end` };
+  if ((items as string[]).some(isUnwritable)) return { field, code: 'invalid_format', message: `${field} ${UNWRITABLE_MESSAGE}` };
   return undefined;
 }
 

@@ -1,8 +1,11 @@
 import { type FieldError, type FieldErrorCode } from '../http/errors.js';
+import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { validationFailed } from '../http/validation-failed.js';
 import {
+  isGroup,
   valueAt,
   type Json,
+  type MappedMember,
   type JsonObject,
   type ResourceEntry,
   type ResourceMapping,
@@ -68,9 +71,11 @@ export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
   return schemaCheck(schema, body, pattern).map((error) => {
     const name = error.params.missingProperty ?? error.params.additionalProperty;
     const field = dottedPath(error.instancePath, name);
-    const code =
-      error.keyword === 'type' && valueAt(body, error.instancePath.split('/').slice(1).join('.')) === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
-    return { field, code, message: `${field || 'body'} ${MESSAGE_OF_KEYWORD[error.keyword]?.(error.params) ?? 'is invalid'}` };
+    const value = valueAt(body, error.instancePath.split('/').slice(1).join('.'));
+    const code = error.keyword === 'type' && value === null ? 'required' : CODE_OF_KEYWORD[error.keyword] ?? 'invalid_type';
+    // Every pattern refuses what a configuration file cannot hold (http/text.ts): say so when that is why.
+    const why = error.keyword === 'pattern' && typeof value === 'string' && isUnwritable(value) ? UNWRITABLE_MESSAGE : MESSAGE_OF_KEYWORD[error.keyword]?.(error.params);
+    return { field, code, message: `${field || 'body'} ${why ?? 'is invalid'}` };
   });
 }
 
@@ -84,8 +89,11 @@ export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSche
 /**
  * Schema errors, then the definition's rules and references on the whole merged body, all at once
  * and de-duplicated by field and code, a schema error winning over a rule's. A 422 when any.
+ * `stage`, run only when the schema holds (the body can then be written), writes the body into the
+ * staged section and answers what only the written section can tell (a read-only field set to a
+ * value no read gives).
  */
-export function checkBody(definition: ResourceMapping, rules: Rules | undefined, schema: FieldError[], body: JsonObject, context: RuleContext): void {
+export function checkBody(definition: ResourceMapping, rules: Rules | undefined, schema: FieldError[], body: JsonObject, context: RuleContext, stage?: () => FieldError[]): void {
   let ruleErrors: FieldError[] = [];
   try {
     ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
@@ -93,6 +101,7 @@ export function checkBody(definition: ResourceMapping, rules: Rules | undefined,
     // Rules may assume schema-valid values; when the schema already failed, its errors say why.
     if (!schema.length) throw error;
   }
+  if (!schema.length && stage) ruleErrors.push(...stage());
   const seen = new Set<string>();
   const errors = [...schema, ...ruleErrors].filter((error) => {
     const key = `${error.field}\u0000${error.code}`;
@@ -101,4 +110,37 @@ export function checkBody(definition: ResourceMapping, rules: Rules | undefined,
     return true;
   });
   if (errors.length) throw validationFailed(errors, `${definition.path}: the body`);
+}
+
+/**
+ * A read-only field (`ipaddr`, a `has_<secret>` flag) sent with a value no read gives is refused, not
+ * dropped: a client that sets one learns it did not (spec: `read_only`). The read before the write
+ * and the one after it are both tolerated, so a read can be sent back unchanged, and so can a body
+ * that already says what the write leads to; null stands for absent. Only the members the body
+ * names are looked at: a write pays for what it sends, not for the resource's every field.
+ */
+export function readOnlyErrors(definition: ResourceMapping, sent: JsonObject, reads: (JsonObject | undefined)[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const visit = (body: JsonObject, members: Record<string, MappedMember>, prefix: string) => {
+    for (const key in body) {
+      const flag = key.startsWith('has_');
+      const name = flag ? key.slice(4) : key;
+      if (!Object.prototype.hasOwnProperty.call(members, name)) continue;
+      const member = members[name];
+      const value = body[key];
+      if (isGroup(member)) {
+        if (!flag && value !== null && typeof value === 'object' && !Array.isArray(value)) visit(value as JsonObject, member.fields, `${prefix}${key}.`);
+        continue;
+      }
+      if (flag ? !member.secret : !member.readOnly) continue;
+      const path = prefix + key;
+      const shown = reads.filter((read): read is JsonObject => read !== undefined).map((read) => valueAt(read, path) ?? null);
+      // Read-only fields are scalars or lists: their JSON text decides.
+      if (shown.some((read) => JSON.stringify(read) === JSON.stringify(value))) continue;
+      const why = flag ? `write or null \`${name}\` to change it` : 'the server computes it';
+      errors.push({ field: path, code: 'read_only', message: `${path} is read-only: ${why}${shown.length ? `; it reads ${JSON.stringify(shown[shown.length - 1])}` : ''}` });
+    }
+  };
+  visit(sent, definition.members, '');
+  return errors;
 }

@@ -1,9 +1,10 @@
 // `/system/authorized_keys[/{id}]`: the keys of dropbear's authorized keys file, each addressed by an
 // id derived from the key itself. A non-configuration write: it takes the global lock exclusively,
 // replaces the file atomically (mode 0600, which dropbear.init sets anyway) keeping every line it
-// does not change byte for byte, and carries no reload header. ETags as the curated resources'.
+// does not change byte for byte, and carries no reload header and, as a non-configuration resource,
+// no ETag (spec: ETag): If-Match can only be `*`.
 import { acquireLocks } from '../config/locks.js';
-import { checkPreconditions, etagOf, notModified } from '../engine/etag.js';
+import { checkPreconditions } from '../engine/etag.js';
 import { ApiError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
@@ -32,11 +33,7 @@ export async function GET({ ports, request, params }: Context) {
     const { page, headers } = pageOf(request.query, entries, (entry) => entry.id);
     return jsonResponse(200, page, { ...headers, ...counted });
   }
-  const entry = found(entries, params.id);
-  const etag = etagOf(entry);
-  const unchanged = notModified(request, etag);
-  if (unchanged) return unchanged;
-  return jsonResponse(200, entry, { ETag: etag, ...counted });
+  return jsonResponse(200, found(entries, params.id), counted);
 }
 
 /** The entry the body asks for and its line, checked as dropbear reads it, or a 422. */
@@ -76,14 +73,15 @@ export async function POST({ ports, request }: Context) {
     if (ids.includes(entry.id)) throw new ApiError(409, 'conflict', `system/authorized_keys/${entry.id} already holds this key`);
     return [...lines, line];
   });
-  return jsonResponse(200, json(entry), { ETag: etagOf(json(entry)) });
+  return jsonResponse(200, json(entry));
 }
 
 /** Writes the key's options and comment on its first line, and drops its later lines, which dropbear would not read. */
 export async function PUT({ ports, request, params }: Context) {
   const { entry, line } = await requested(ports, await request.body());
   rewrite(ports, ({ lines, ids, entries }) => {
-    checkPreconditions(request, found(entries, params.id));
+    found(entries, params.id);
+    checkPreconditions(request, true);
     if (entry.id !== params.id) {
       throw new ApiError(422, 'validation_failed', 'system/authorized_keys: the body holds another key', {
         errors: [{ field: 'key', code: 'conflict', message: `the id is derived from the key, and this key's is ${entry.id}: POST it, then DELETE ${params.id}` }],
@@ -92,13 +90,14 @@ export async function PUT({ ports, request, params }: Context) {
     const first = ids.indexOf(params.id);
     return lines.flatMap((text, i) => (i === first ? [line] : ids[i] === params.id ? [] : [text]));
   });
-  return jsonResponse(200, json(entry), { ETag: etagOf(json(entry)) });
+  return jsonResponse(200, json(entry));
 }
 
 /** Removes every line of the key. */
 export async function DELETE({ ports, request, params }: Context) {
   rewrite(ports, ({ lines, ids, entries }) => {
-    checkPreconditions(request, found(entries, params.id));
+    found(entries, params.id);
+    checkPreconditions(request, true);
     return lines.filter((_, i) => ids[i] !== params.id);
   });
   return plainResponse(204, undefined);

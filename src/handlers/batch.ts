@@ -10,6 +10,7 @@ import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/t
 import { ApiError, type FieldError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
 import { parseJsonObject } from '../http/json-body.js';
+import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { refuseUnexpectedBody, type Request } from '../http/request.js';
 import { plainResponse, type Response } from '../http/response.js';
 import { eventOf, logLine } from '../pipeline/events.js';
@@ -54,6 +55,7 @@ function operationsOf(body: JsonObject): Operation[] {
       if (!METHODS.includes(operation.method as string)) errors.push({ field: `${at}.method`, code: 'not_in_enum', message: `method must be one of ${METHODS.join(', ')}` });
       if (typeof operation.path !== 'string' || !PATH.test(operation.path)) errors.push({ field: `${at}.path`, code: 'invalid_format', message: 'path is a curated or raw path below the base URL, such as /firewall/rules/r_1, without a query' });
       if (operation.if_match !== undefined && typeof operation.if_match !== 'string') errors.push({ field: `${at}.if_match`, code: 'invalid_type', message: 'if_match must be a string' });
+      else if (typeof operation.if_match === 'string' && isUnwritable(operation.if_match)) errors.push({ field: `${at}.if_match`, code: 'invalid_format', message: `if_match ${UNWRITABLE_MESSAGE}` });
     });
   }
   if (errors.length) throw validationFailed(errors, 'The batch');
@@ -94,7 +96,7 @@ async function readRaw({ ports, request, params, caller, run }: Context): Promis
   const pkg = params.package;
   checkRawPackage(pkg, request.method, ports.stat(configPath(pkg)) !== undefined);
   const plan = readPlan([pkg], (staged) => {
-    if (params.id === undefined) return readableSections(pkg, staged(pkg).sections, caller!.token.scopes).map((section) => rawView(pkg, section));
+    if (params.id === undefined) return readableSections(pkg, staged(pkg).sections, caller!).map((section) => rawView(pkg, section));
     const section = findSection(staged(pkg), params.id);
     if (!section) throw new ApiError(404, 'not_found', `${pkg} has no section ${params.id}`);
     requireCurated(caller!, pkg, section.type, false);

@@ -26,7 +26,9 @@ function fieldErrors(body: Record<string, unknown>, known: string[]): FieldError
   // The messages describe the password, never repeat it.
   if (password === undefined || password === null) errors.push({ field: 'password', code: 'required', message: 'password is required' });
   else if (typeof password !== 'string') errors.push({ field: 'password', code: 'invalid_type', message: 'password must be string' });
-  else if (/[\0\r\n]/.test(password)) errors.push({ field: 'password', code: 'invalid_format', message: 'password must not hold NUL, CR or LF: passwd ends the line there' });
+  else if (/[\0\r\n\ud800-\udfff]/u.test(password)) {
+    errors.push({ field: 'password', code: 'invalid_format', message: 'password must not hold NUL, CR or LF, where passwd ends the line, nor an unpaired surrogate, which has no UTF-8' });
+  }
   else if (utf8Bytes(password).length > MAX_PASSWORD_BYTES) errors.push({ field: 'password', code: 'out_of_range', message: `password must be at most ${MAX_PASSWORD_BYTES} bytes` });
   return errors;
 }

@@ -8,7 +8,7 @@ import { rawPackage, rawTarget } from './raw-common.js';
 /** The package's sections the token may read, in file order, a page at a time. */
 export async function GET(context: Context) {
   const pkg = context.params.package;
-  const readable = readableSections(pkg, (await rawPackage(context)).sections, context.caller!.token.scopes);
+  const readable = readableSections(pkg, (await rawPackage(context)).sections, context.caller!);
   const { page, headers } = pageOf(context.request.query, readable, (section) => section.name);
   return jsonResponse(200, page.map((section) => rawView(pkg, section)), headers);
 }
@@ -18,7 +18,5 @@ export async function POST(context: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
   const body = parseJsonObject(await context.request.body()) as JsonObject;
   const { createRaw } = await import('../engine/raw-write.js');
-  const { etagOf } = await import('../engine/etag.js');
-  const created = await createRaw(target, body);
-  return jsonResponse(200, created, { ETag: etagOf(created) });
+  return jsonResponse(200, await createRaw(target, body));
 }

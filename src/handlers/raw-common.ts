@@ -11,8 +11,7 @@ import type { Context } from './context.js';
  * real type (spec: Matching rules 3). A write needs `rw` of both.
  */
 export function requireCurated(caller: Caller, pkg: string, type: string, write: boolean): void {
-  const target = curatedTarget(pkg, type);
-  if (target) requireScope(caller, target, write || readsNeedRw(pkg));
+  requireScope(caller, curatedTarget(pkg, type), write || readsNeedRw(pkg));
 }
 
 /** The package a raw path names, read, after the checks every raw request passes. */

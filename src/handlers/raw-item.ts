@@ -1,18 +1,12 @@
-import { etagOf, notModified } from '../engine/etag.js';
 import { rawView } from '../engine/raw.js';
 import type { Json } from '../resources/model.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import type { Context } from './context.js';
 import { rawSection, rawTarget } from './raw-common.js';
 
-/** One section with its ETag; a matching If-None-Match answers 304 with no body. */
+/** One section; raw passthrough carries no ETag, so If-None-Match has nothing to match (spec: ETag). */
 export async function GET(context: Context) {
-  const section = await rawSection(context);
-  const body = rawView(context.params.package, section);
-  const etag = etagOf(body);
-  const unchanged = notModified(context.request, etag);
-  if (unchanged) return unchanged;
-  return jsonResponse(200, body, { ETag: etag });
+  return jsonResponse(200, rawView(context.params.package, await rawSection(context)));
 }
 
 async function update(context: Context, mode: 'replace' | 'merge' | 'jsonPatch') {
@@ -21,8 +15,7 @@ async function update(context: Context, mode: 'replace' | 'merge' | 'jsonPatch')
   const text = await context.request.body();
   const body = (mode === 'jsonPatch' ? parseJson(text) : parseJsonObject(text)) as Json;
   const { updateRaw } = await import('../engine/raw-write.js');
-  const written = await updateRaw(target, body, mode);
-  return jsonResponse(200, written, { ETag: etagOf(written) });
+  return jsonResponse(200, await updateRaw(target, body, mode));
 }
 
 export const PUT = (context: Context) => update(context, 'replace');

@@ -15,7 +15,7 @@ export async function GET({ ports }: Context) {
 /** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */
 export async function POST({ ports, request, caller }: Context) {
   const input = parseJsonObject(await request.body());
-  const errors = mintProblems(input, false);
+  const errors = mintProblems(ports, input, false);
   if (errors.length) throw validationFailed(errors, 'The token request');
   const scopes = input.scopes as string[];
   if (!mayMint(scopes, caller!.token.scopes)) {

@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js';
+import { isUnwritable, UNWRITABLE_MESSAGE } from './text.js';
 import type { Ports } from '../platform/ports.js';
 
 export interface Request {
@@ -24,7 +25,7 @@ export interface Request {
 const API_PREFIX = '/api/v3';
 const OVERRIDABLE_METHODS = new Set(['PUT', 'PATCH', 'DELETE']);
 
-/** A percent-decoded path segment or query part: well-formed UTF-8 without NUL, else `400`. */
+/** A percent-decoded path segment or query part: well-formed UTF-8 that is text (http/text.ts), else `400`. */
 function decode(text: string, what: string): string {
   let decoded: string;
   try {
@@ -32,7 +33,7 @@ function decode(text: string, what: string): string {
   } catch {
     throw new ApiError(400, 'bad_request', `Malformed percent-encoding or UTF-8 in ${what}`);
   }
-  if (decoded.includes('\0')) throw new ApiError(400, 'bad_request', `A NUL character in ${what}`);
+  if (isUnwritable(decoded)) throw new ApiError(400, 'bad_request', `${what} ${UNWRITABLE_MESSAGE}`);
   return decoded;
 }
 

@@ -22,10 +22,10 @@ export const AUTHORIZED_KEY: Properties = {
   id: { type: 'string', pattern: '^[0-9a-f]{16}$', readOnly: true, description: 'First 16 hex digits of the SHA-256 of the key blob.' },
   type: { type: 'string', enum: KEY_TYPES, description: 'Key type: one this router\'s dropbear has a host key of (ECDSA is off in stock builds).' },
   key: { type: 'string', pattern: '^[A-Za-z0-9+/]+={0,2}$', maxLength: 4096, description: 'Base64 key blob of type `type`, as ssh-keygen writes it.' },
-  comment: { type: 'string', pattern: '^[^\\u0000\\r\\n]*$', description: 'Text after the key, verbatim.' },
+  comment: { type: 'string', pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]*$', description: 'Text after the key, verbatim.' },
   options: {
     type: 'string',
-    pattern: '^[^\\u0000\\r\\n]+$',
+    pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]+$',
     description:
       'Options before the key, verbatim: comma-separated no-port-forwarding, no-agent-forwarding, no-X11-forwarding, no-pty, restrict, ' +
       'command="...", permitopen="host:port", no-touch-required, verify-required.',

@@ -106,7 +106,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       description: definition.description,
       get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
         200: { description: 'A page of the collection.', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', title) }) },
-      }, { ...name('list'), parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      }, { ...name('list'), description: PAGED, parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: operation(`Create in ${definition.path}`, tag, WRITE_ERRORS, { 200: created }, {
         ...name('create'),
         ...described(checks),
@@ -137,6 +137,9 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   };
 }
 
+/** What a list refuses although the schema of its parameters holds: a cursor from a page that is gone. */
+export const PAGED = 'A `cursor` that names no current item answers 400 `invalid_cursor`.';
+
 /** A read-only view's paths: GET of the collection and of an item; other verbs answer 405 with `Allow: GET`. */
 function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<string, Operation> {
   const path = `/${definition.path}`;
@@ -146,7 +149,7 @@ function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<
       description: definition.description,
       get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
         200: { description: 'A page of the items.', headers: headers('Link', 'X-Next-Cursor', 'X-Skipped-Lines'), content: json({ type: 'array', items: ref('schemas', title) }) },
-      }, { operationId: `list${title}`, description: readOnly, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      }, { operationId: `list${title}`, description: `${readOnly} ${PAGED}`, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
     },
     [`${path}/{id}`]: {
       parameters: [ref('parameters', 'Id')],

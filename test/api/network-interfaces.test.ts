@@ -71,6 +71,34 @@ test('runtime is outside the ETag, null when the bus does not answer, and ignore
   assert.equal(meaning(network()), meaning(before), 'a read sent back changes nothing, runtime and ipaddr included');
 });
 
+test('a read-only field set to a value no read gives is 422 read_only, never dropped; what a read gives before or after the write is tolerated', async () => {
+  const before = network();
+  for (const request of [
+    { method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddr: '10.0.0.1' } },
+    { method: 'PUT', path: '/network/interfaces/lan', body: { proto: 'static', device: 'br-lan', ipaddrs: ['192.168.1.1'], ipaddr: '192.168.9.9' } },
+    { method: 'POST', path: '/network/interfaces', body: { id: 'lab', proto: 'static', device: 'eth9', ipaddrs: ['10.9.0.1/24'], ipaddr: '10.9.0.2/24' } },
+    { method: 'PATCH', path: '/network/interfaces/lan', headers: { 'content-type': 'application/json-patch+json' }, body: JSON.stringify([{ op: 'replace', path: '/ipaddr', value: '10.0.0.1' }]) },
+  ]) {
+    const refused = await call(request);
+    assert.is(refused.status, 422, `${request.method} ${refused.body}`);
+    assert.equal(fieldErrors(refused), ['ipaddr:read_only']);
+    assert.match((refused.json as Body).errors[0].message, 'read-only');
+  }
+  // A write-only field's flag is read-only too: a key is set by writing it.
+  const wifi = await call({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { has_key: true } });
+  assert.equal([wifi.status, fieldErrors(wifi)], [422, ['has_key:read_only']]);
+  assert.is(network(), before, 'nothing was written');
+  // The value a read gives: the one before the write (a read sent back) or the one after it.
+  assert.is((await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddr: '192.168.1.1', ipaddrs: ['192.168.3.1'] } })).status, 200);
+  const after = await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddr: '192.168.4.1', ipaddrs: ['192.168.4.1'] } });
+  assert.is(after.status, 200, after.body);
+  assert.is((after.json as Body).ipaddr, '192.168.4.1');
+  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'lab', proto: 'static', device: 'eth9', ipaddrs: ['10.9.0.1'], ipaddr: '10.9.0.1' } });
+  assert.is(created.status, 200, created.body);
+  assert.is((await call({ method: 'PATCH', path: '/network/interfaces/lab', body: { ipaddr: null } })).status, 422, 'null clears nothing here');
+  assert.is((await call({ method: 'PATCH', path: '/network/interfaces/wan', body: { ipaddr: null } })).status, 200, 'null stands for what a read leaves out');
+});
+
 test('a wireguard interface gets a short generated id, and its private key is write-only everywhere', async () => {
   const created = await call({
     method: 'POST',

@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { textPattern } from '../../build/generators/patterns.js';
 import { allResources } from '../../src/engine/tables.js';
 import { newRouter, type Response, type Router } from '../support/router.js';
 import { resolve } from '../support/schema-values.js';
@@ -206,6 +207,8 @@ function losses(before: unknown, served: unknown, at = ''): string[] {
     return losses(before, resolve(document, served as Body), at);
   }
   if (at.endsWith('/description') && typeof before === 'string' && typeof served === 'string') return served.includes(before.replace(/\.$/, '')) ? [] : [at];
+  // Every pattern now also refuses what a configuration file cannot hold (src/http/text.ts).
+  if (at.endsWith('/pattern') && typeof before === 'string' && served === textPattern(before)) return [];
   if (before === null || typeof before !== 'object' || served === null || typeof served !== 'object' || Array.isArray(before) !== Array.isArray(served)) {
     return JSON.stringify(before) === JSON.stringify(served) ? [] : [at];
   }
@@ -226,6 +229,10 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/parameters/IdempotencyKeyHeader/description',
     '/components/schemas/Diagnostics/properties/lock_state/description',
     '/components/parameters/Cursor/schema/pattern',
+    // 3.0.0 held it to a pattern the server never did: an id it will not use is ignored, as the document now says.
+    '/components/parameters/RequestIdHeader/description',
+    '/components/parameters/RequestIdHeader/schema/pattern',
+    '/components/parameters/RequestIdQuery/schema/pattern',
     '/components/schemas/JsonPatch/items/type',
     '/components/schemas/JsonPatch/items/required',
     '/components/schemas/JsonPatch/items/properties',

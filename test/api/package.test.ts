@@ -182,12 +182,15 @@ function initLog(router: Router): string {
 }
 
 test('installing wires /api/v3 into uhttpd main once, however often it runs, and restarts uhttpd each time', async () => {
-  const router = await newRouter();
+  const router = await newRouter({ wired: false });
+  const emulated = await newRouter();
   try {
     await installQjs(router);
     unpack(router);
     runHook(router, 'postinst', 'configure');
     assert.equal(apiAliases(router), [API_ALIAS]);
+    // The emulator's routers are wired as the package wires a router.
+    for (const path of ['/etc/config/uhttpd', '/www/cgi-bin/wrtapi']) assert.is(readFileSync(emulated.path(path), 'utf8'), readFileSync(router.path(path), 'utf8'), path);
     assert.not.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')), 'a uci-defaults script that succeeded is deleted');
     // An upgrade over a version that left the token store readable by all makes it root's alone.
     chmodSync(router.path('/etc/config/wrtapi'), 0o644);
@@ -198,11 +201,12 @@ test('installing wires /api/v3 into uhttpd main once, however often it runs, and
     assert.is(initLog(router), 'uhttpd restart\nuhttpd restart\n');
   } finally {
     await router.cleanup();
+    await emulated.cleanup();
   }
 });
 
 test('removing unwires it, leaves /etc/config/uhttpd byte for byte as before the install, and restarts uhttpd', async () => {
-  const router = await newRouter();
+  const router = await newRouter({ wired: false });
   try {
     const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
     await installQjs(router);
@@ -217,7 +221,7 @@ test('removing unwires it, leaves /etc/config/uhttpd byte for byte as before the
 });
 
 test('in an image build the hooks leave uhttpd alone, and the uci-defaults script wires it at first boot', async () => {
-  const router = await newRouter();
+  const router = await newRouter({ wired: false });
   try {
     const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
     await installQjs(router);

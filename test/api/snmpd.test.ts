@@ -193,13 +193,15 @@ test('snmpd/system: the first system section, with snake_case fields for the opt
   await refused({ method: 'PATCH', path: '/snmpd/system', body: { sys_descr: 'é'.repeat(200), sys_object_id: 'iso.3' } }, 422, ['sys_descr:out_of_range', 'sys_object_id:invalid_format']);
 });
 
-test('snmpd/system: sys_services shows the sysService option snmpd ignores; writes leave it to PATCH and drop it on PUT; one system section only', async () => {
+test('snmpd/system: sys_services shows the sysService option snmpd ignores; a write may send back what it reads but not set it; PATCH keeps it, PUT drops it; one system section only', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   writeFileSync(router.path('/etc/config/snmpd'), shipped('snmpd').replace("\toption sysName\t\t'HeartOfGold'\n", "\toption sysName\t\t'HeartOfGold'\n\toption sysService '72'\n"));
   const read = (await call({ method: 'GET', path: '/snmpd/system' })).json as Body;
   assert.is(read.sys_services, 72);
-  await written({ method: 'PATCH', path: '/snmpd/system', body: { sys_services: 8, sys_name: 'edge1' } });
-  assert.is(parseUci(snmpd()).sections.find((section) => section.type === 'system')!.options.get('sysService'), '72', 'a PATCH keeps it, whatever it says');
+  const set = await refused({ method: 'PATCH', path: '/snmpd/system', body: { sys_services: 8, sys_name: 'edge1' } }, 422, ['sys_services:read_only']);
+  assert.match(set.errors[0].message, 'it reads 72');
+  await written({ method: 'PATCH', path: '/snmpd/system', body: { sys_services: 72, sys_name: 'edge1' } });
+  assert.is(parseUci(snmpd()).sections.find((section) => section.type === 'system')!.options.get('sysService'), '72', 'a PATCH keeps it');
   const put = await written({ method: 'PUT', path: '/snmpd/system', body: { ...read, sys_name: 'edge1' } });
   assert.equal(put, { sys_location: 'office', sys_contact: 'bofh@example.com', sys_name: 'edge1' });
   assert.not.ok(parseUci(snmpd()).sections.find((section) => section.type === 'system')!.options.has('sysService'));

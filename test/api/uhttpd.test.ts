@@ -11,6 +11,7 @@ import { writeChecks } from '../support/writes.js';
 
 type Body = Record<string, any>;
 
+// The file of a stock OpenWrt 24.10, before wrtapi's package adds its alias.
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/uhttpd', import.meta.url), 'utf8');
 // The file as the uhttpd package of OpenWrt 24.10.2 ships it (files/uhttpd.config).
 const SHIPPED = readFileSync(new URL('../../../../test/fixtures/uci/upstream/uhttpd', import.meta.url), 'utf8');
@@ -19,26 +20,23 @@ const MAIN = {
   id: 'main', managed: true, listen_http: ['0.0.0.0:80', '[::]:80'], listen_https: ['0.0.0.0:443', '[::]:443'], redirect_https: true, home: '/www',
   rfc1918_filter: true, max_requests: 3, max_connections: 100, cert: '/etc/uhttpd.crt', key: '/etc/uhttpd.key', cgi_prefix: '/cgi-bin',
   lua_prefix: ['/cgi-bin/luci=/usr/lib/lua/luci/sgi/uhttpd.lua'], script_timeout: 60, network_timeout: 30, http_keepalive: 20, tcp_keepalive: 1,
-  ubus_prefix: '/ubus', ucode_prefix: ['/cgi-bin/luci=/usr/share/ucode/luci/uhttpd.uc'], httpauth: [], index_page: [], alias: [], interpreter: [], json_script: [],
+  ubus_prefix: '/ubus', ucode_prefix: ['/cgi-bin/luci=/usr/share/ucode/luci/uhttpd.uc'], httpauth: [], index_page: [], alias: ['/api/v3=/cgi-bin/wrtapi'], interpreter: [], json_script: [],
 };
 const DEFAULTS = { id: 'defaults', managed: true, days: 730, key_type: 'rsa', bits: 2048, ec_curve: 'P-256', country: 'ZZ', state: 'Somewhere', location: 'Unknown', commonname: '%D' };
 
 let router: Router;
 let authorization: string;
+/** The router's file as wrtapi's package left it: STOCK and the alias. */
+let wired: string;
 const { call, refused, initLog, ...checks } = writeChecks(() => ({ router, authorization }));
 const written = (request: RequestOptions) => checks.written(request, ['uhttpd']);
 const uhttpd = () => readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
 const section = (name: string) => parseUci(uhttpd()).sections.find((candidate) => candidate.name === name);
 
-/** What wrtapi's package does: the alias on `main` and the CGI program in /www/cgi-bin. */
-function wire() {
-  writeFileSync(router.path('/etc/config/uhttpd'), STOCK.replace("\toption ubus_prefix '/ubus'\n", `\toption ubus_prefix '/ubus'\n\tlist alias '${API_ALIAS}'\n`));
-  writeFileSync(router.path('/www/cgi-bin/wrtapi'), '#!/usr/bin/qjs -m\nimport "/usr/share/wrtapi/wrtapi.js";\n');
-}
-
 test.before.each(async () => {
   router = await newRouter();
   authorization = `Bearer ${await router.mint('admin', ['*:rw'])}`;
+  wired = uhttpd();
 });
 test.after.each(async () => {
   await router.cleanup();
@@ -52,7 +50,7 @@ test('uhttpd/instances: the stock main instance; a second instance created, patc
   assert.equal(local, { ...body, managed: true, listen_https: [], lua_prefix: [], ucode_prefix: [], httpauth: [], alias: [], json_script: [] });
   const appended = "config uhttpd 'local'\n\tlist listen_http '127.0.0.1:8080'\n\toption home '/srv/www'\n\toption no_dirlists '1'\n\tlist index_page 'index.html'\n" +
     "\tlist index_page 'index.cgi'\n\tlist interpreter '.cgi=/bin/sh'\n\n";
-  assert.is(uhttpd(), STOCK + appended);
+  assert.is(uhttpd(), wired + appended);
   await written({ method: 'PATCH', path: '/uhttpd/instances/local', body: { enabled: false, listen_http: ['[::1]:8080'], index_page: null } });
   assert.equal(Object.fromEntries(section('local')!.options), {
     enabled: '0', listen_http: ['[::1]:8080'], home: '/srv/www', no_dirlists: '1', interpreter: ['.cgi=/bin/sh'],
@@ -60,7 +58,7 @@ test('uhttpd/instances: the stock main instance; a second instance created, patc
   await written({ method: 'PUT', path: '/uhttpd/instances/local', body: { listen_http: ['8081'], max_requests: 1 } });
   assert.equal(Object.fromEntries(section('local')!.options), { listen_http: ['8081'], max_requests: '1' });
   await written({ method: 'DELETE', path: '/uhttpd/instances/local' });
-  assert.is(uhttpd(), STOCK);
+  assert.is(uhttpd(), wired);
   assert.equal(initLog(), ['uhttpd reload', 'uhttpd reload', 'uhttpd reload', 'uhttpd reload']);
 });
 
@@ -82,7 +80,6 @@ test('uhttpd/instances: values uhttpd exits on or the shell would split are a 42
 });
 
 test('self-lockout: while main serves this API, deleting it or taking away what serves the API is refused', async () => {
-  wire();
   const deleted = await refused({ method: 'DELETE', path: '/uhttpd/instances/main' }, 409, 'conflict');
   assert.match(deleted.message, 'uhttpd/instances/main cannot be deleted: uhttpd serves this API through instance main');
   const raw = await refused({ method: 'DELETE', path: '/raw/uhttpd/main' }, 409, 'conflict');
@@ -109,6 +106,15 @@ test('self-lockout: while main serves this API, deleting it or taking away what 
     422,
     ['options.alias:conflict'],
   );
+  // Inside a batch, curated or raw, the operation fails the whole batch, which changes nothing.
+  for (const [operation, errors] of [
+    [{ method: 'PATCH', path: '/uhttpd/instances/main', body: { cgi_prefix: '/cgi' } }, ['cgi_prefix:conflict']],
+    [{ method: 'PATCH', path: '/raw/uhttpd/main', body: { options: { alias: null } } }, ['options.alias:conflict']],
+  ] as const) {
+    const batch = await refused({ method: 'POST', path: '/batch', body: { operations: [{ method: 'PATCH', path: '/system', body: { hostname: 'kept' } }, operation] } }, 422, 'batch_partial_failure');
+    assert.is(batch.aborted_at_index, 1);
+    assert.equal(batch.error.errors.map((error: Body) => `${error.field}:${error.code}`), errors);
+  }
   const kept = await call({ method: 'PATCH', path: '/raw/uhttpd/main', body: { options: { max_requests: '5' } } });
   assert.is(kept.status, 200, kept.body);
   assert.is(section('main')!.options.get('max_requests'), '5');
@@ -122,6 +128,7 @@ test('self-lockout: while main serves this API, deleting it or taking away what 
 });
 
 test('self-lockout: a main that does not serve this API (no alias: wrtapi not wired) has nothing to protect', async () => {
+  writeFileSync(router.path('/etc/config/uhttpd'), STOCK);
   await written({ method: 'PATCH', path: '/uhttpd/instances/main', body: { cgi_prefix: '/cgi', listen_https: [] } });
   assert.is(section('main')!.options.get('cgi_prefix'), '/cgi');
 });
@@ -151,9 +158,7 @@ test('uhttpd/certs: the stock defaults; a write of the subject and key parameter
 });
 
 test('round trip: the stock file, the wired one and the file as the package ships it read and PUT back unchanged in meaning', async () => {
-  const texts = router.engine === 'wasm' ? [SHIPPED] : [STOCK, SHIPPED];
-  wire();
-  texts.push(uhttpd());
+  const texts = router.engine === 'wasm' ? [SHIPPED, wired] : [STOCK, SHIPPED, wired];
   for (const text of texts) {
     writeFileSync(router.path('/etc/config/uhttpd'), text);
     const before = parseUci(text).sections.map(({ type, name, options }) => ({ type, name, options: Object.fromEntries(options) }));

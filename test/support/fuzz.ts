@@ -30,6 +30,45 @@ interface Attempt {
   contentType: string;
   /** What a read must show after an accepted write: the fields sent, as sent. */
   sent?: Record<string, Json>;
+  /** The field given a character no configuration file can hold: the write must be refused there. */
+  unwritable?: string;
+}
+
+// What libuci cannot write and read back (src/http/text.ts): controls but tab, LF and CR, and
+// unpaired surrogates, which JSON.stringify writes as the escapes a JSON parser takes.
+const CONTROLS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f'];
+const HIGH_SURROGATES = ['\ud800', '\udbff'];
+const LOW_SURROGATES = ['\udc00', '\udfff'];
+
+type Key = string | number;
+
+/** Every string of a body with where it is. */
+function stringsOf(value: Json, at: Key[] = []): Key[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringsOf(item, [...at, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([name, item]) => stringsOf(item, [...at, name]));
+  return [];
+}
+
+/** A field's path as a 422 names it: `match.src_zone`, `dns[0]`. */
+const fieldPath = (at: Key[]) => at.reduce<string>((path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key), '');
+
+/**
+ * The body with one of its strings given a character no configuration file can hold (a high
+ * surrogate last and a low one first, where no neighbour pairs with it), and the field it is in.
+ */
+function withUnwritable(random: Random, body: Record<string, Json>): { text: string; field: string } | undefined {
+  const strings = stringsOf(body);
+  if (!strings.length) return undefined;
+  const at = random.pick(strings);
+  const copy = JSON.parse(JSON.stringify(body)) as Record<string, Json>;
+  const parent = at.slice(0, -1).reduce<any>((value, key) => value[key], copy);
+  const value = parent[at[at.length - 1]] as string;
+  const kind = random.int(0, 2);
+  const middle = random.int(0, value.length);
+  parent[at[at.length - 1]] =
+    kind === 0 ? `${value.slice(0, middle)}${random.pick(CONTROLS)}${value.slice(middle)}` : kind === 1 ? value + random.pick(HIGH_SURROGATES) : random.pick(LOW_SURROGATES) + value;
+  return { text: JSON.stringify(copy), field: fieldPath(at) };
 }
 
 const sameFiles = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a].every(([path, text]) => b.get(path) === text);
@@ -120,6 +159,8 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
         const { id: _id, ...sent } = body;
         return { method, path: where, body: JSON.stringify(body), contentType: 'application/json', sent: method === 'POST' ? body : sent };
       }
+      const unwritable = random.chance(0.3) ? withUnwritable(random, valid) : undefined;
+      if (unwritable) return { method, path: where, body: unwritable.text, contentType: 'application/json', unwritable: unwritable.field };
       return { method, path: where, body: mutated(random, valid), contentType: 'application/json' };
     })();
     const before = router.snapshot();
@@ -130,6 +171,13 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
     if (response.status >= 500) {
       figures.failures.push(`${label}: ${response.status} ${response.body}`);
       continue;
+    }
+    if (attempt.unwritable !== undefined) {
+      const errors = (response.json as { errors?: { field: string; code: string }[] } | undefined)?.errors ?? [];
+      // An enum's values are the definition's, none of them unwritable: it refuses by its own code.
+      if (response.status !== 422 || !errors.some(({ field, code }) => field === attempt.unwritable && (code === 'invalid_format' || code === 'not_in_enum'))) {
+        figures.failures.push(`${label}: an unwritable character in ${attempt.unwritable} answered ${response.status} ${response.body}`);
+      }
     }
     if (response.status >= 300) {
       const envelope = response.json as { code?: string; message?: string; request_id?: string; errors?: unknown[] } | undefined;

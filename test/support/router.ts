@@ -112,8 +112,11 @@ export async function documentedRouter(admin: string): Promise<{ router: Router;
   return { router, document, authorization };
 }
 
-/** A fresh router: OpenWrt 24.10 with opkg, or with `packageManager: 'apk'` 25.12 with apk. */
-export async function newRouter(options: { packageManager?: PackageManager } = {}): Promise<Router> {
+/**
+ * A fresh router: OpenWrt 24.10 with opkg, or with `packageManager: 'apk'` 25.12 with apk; wrtapi
+ * wired into uhttpd as its package wires it, unless `wired` is false.
+ */
+export async function newRouter(options: { packageManager?: PackageManager; wired?: boolean } = {}): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
   initSandbox(root, options);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;

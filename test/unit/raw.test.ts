@@ -12,8 +12,7 @@ const WRITE = true;
 
 /** What a raw request needs: the raw tree for the package (the pipeline's check) and the curated tree for the type. */
 function decideRaw(scopes: string[], pkg: string, type: string, write: boolean): boolean {
-  const target = curatedTarget(pkg, type);
-  return decide(scopes, { domain: 'raw', sub: pkg }, write) && (!target || decide(scopes, target, write));
+  return decide(scopes, { domain: 'raw', sub: pkg }, write) && decide(scopes, curatedTarget(pkg, type), write);
 }
 
 const section = (type: string, options: Record<string, string | string[]>, name = 's1'): UciSection => ({ type, name, anonymous: false, options: new Map(Object.entries(options)) });
@@ -28,14 +27,14 @@ test('every curated section type maps to its resource\'s scope', async () => {
   assert.equal(curatedTarget('wrtapi', 'token'), { domain: 'wrtapi', sub: 'tokens' });
 });
 
-test('an uncurated type of a curated package is the bare domain of its resources; an uncurated package has none', () => {
+test('an uncurated type of a curated package is the bare domain of its resources; an uncurated package is its own domain', () => {
   assert.equal(curatedTarget('firewall', 'include'), { domain: 'firewall' });
   assert.equal(curatedTarget('network', 'globals'), { domain: 'network' });
   assert.equal(curatedTarget('system', 'led'), { domain: 'system' });
   assert.equal(curatedTarget('prometheus-node-exporter-lua', 'other'), { domain: 'prometheus_node_exporter_lua' });
   assert.equal(curatedTarget('unbound_srv', 'other'), { domain: 'unbound' });
-  assert.is(curatedTarget('ddns', 'service'), undefined);
-  assert.is(curatedTarget('constructor', 'x'), undefined, 'no inherited member is taken for a package');
+  assert.equal(curatedTarget('ddns', 'service'), { domain: 'ddns' });
+  assert.equal(curatedTarget('constructor', 'x'), { domain: 'constructor' }, 'no inherited member is taken for a curated package');
 });
 
 test('the spec\'s raw examples: raw:rw with only firewall:rules:ro reads but cannot write firewall rules; both trees must permit', () => {
@@ -54,7 +53,14 @@ test('the spec\'s raw examples: raw:rw with only firewall:rules:ro reads but can
   assert.ok(decideRaw(['raw:rw', 'system:rw'], 'system', 'system', WRITE));
   assert.not.ok(decideRaw(['raw:rw', 'system:*:rw'], 'system', 'system', WRITE));
   assert.ok(decideRaw(['*:rw'], 'firewall', 'rule', WRITE));
-  assert.ok(decideRaw(['raw:ddns:rw'], 'ddns', 'service', WRITE));
+  // A package no resource serves: its own name is the curated tree's side (spec: Matching rules 3).
+  assert.not.ok(decideRaw(['raw:ddns:rw'], 'ddns', 'service', READ));
+  assert.ok(decideRaw(['raw:ddns:rw', 'ddns:rw'], 'ddns', 'service', WRITE));
+  assert.ok(decideRaw(['raw:rw', '*:rw'], 'ddns', 'service', WRITE));
+  assert.ok(decideRaw(['raw:rw', 'ddns:ro'], 'ddns', 'service', READ));
+  assert.not.ok(decideRaw(['raw:rw', 'ddns:ro'], 'ddns', 'service', WRITE));
+  assert.not.ok(decideRaw(['raw:rw', '*:ro'], 'ddns', 'service', WRITE));
+  assert.not.ok(decideRaw(['raw:rw', 'firewall:rw'], 'ddns', 'service', READ));
 });
 
 test('a read lists secrets under redacted, never their values', () => {
@@ -66,9 +72,9 @@ test('a read lists secrets under redacted, never their values', () => {
 test('body checks: members, names, values and what must not change', () => {
   const codes = (errors: { field: string; code: string }[]) => errors.map(({ field, code }) => `${field}:${code}`).sort();
   assert.equal(codes(rawBodyErrors('firewall', { options: { ok: 'x' } }, undefined)), ['type:required']);
-  assert.equal(codes(rawBodyErrors('firewall', { type: 'a b', id: 'cfg012345', options: { 'x-y': 'v', n: 1, l: ['a', 2], nl: 'a\nb' }, extra: 1 }, undefined)), [
-    'extra:unknown_field', 'id:invalid_format', 'options.l:invalid_type', 'options.n:invalid_type', 'options.nl:invalid_format', 'options.x-y:invalid_format', 'type:invalid_format',
-  ].sort());
+  assert.equal(codes(rawBodyErrors('firewall', { type: 'a b', id: 'cfg012345', options: { 'x-y': 'v', n: 1, l: ['a', 2], c: 'a\u0001b', s: ['\ud800'], nl: 'a\r\nb\tc' }, extra: 1 }, undefined)), [
+    'extra:unknown_field', 'id:invalid_format', 'options.c:invalid_format', 'options.l:invalid_type', 'options.n:invalid_type', 'options.s:invalid_format', 'options.x-y:invalid_format', 'type:invalid_format',
+  ].sort(), 'a value holds tab, LF and CR as libuci does, and no other control nor an unpaired surrogate');
   const current = section('rule', { name: 'x' });
   assert.equal(codes(rawBodyErrors('firewall', { type: 'zone', anonymous: true }, current)), ['anonymous:conflict', 'type:conflict']);
   assert.equal(codes(rawBodyErrors('firewall', { options: { name: null } }, current)), ['options.name:invalid_type']);

@@ -7,6 +7,9 @@ const READ = false;
 const WRITE = true;
 const firewallRule = { domain: 'firewall', sub: 'rules' };
 
+/** The configuration packages of the router these scopes are checked on, besides the curated ones. */
+const isPackage = (name: string) => ['luci', 'rpcd', 'ucitrack'].includes(name);
+
 test('parseScope splits segments and access', () => {
   assert.equal(parseScope('firewall:rules:rw'), { ok: true, scope: { path: ['firewall', 'rules'], access: 'rw' } });
   assert.equal(parseScope('*:ro'), { ok: true, scope: { path: ['*'], access: 'ro' } });
@@ -58,17 +61,24 @@ test('scopeProblem accepts the known tree, wildcards and any raw package', () =>
     'raw:firewall:ro',
     'raw:some_uncurated-pkg:rw',
   ]) {
-    assert.is(scopeProblem(text), undefined, text);
+    assert.is(scopeProblem(text, isPackage), undefined, text);
   }
 });
 
 test('scopeProblem names what is outside the tree', () => {
-  assert.is(scopeProblem('fierwall:rw'), 'scope "fierwall:rw": unknown domain "fierwall"');
-  assert.is(scopeProblem('firewall:rule:rw'), 'scope "firewall:rule:rw": "firewall" has no subresource "rule"');
-  assert.is(scopeProblem('*:nothing:ro'), 'scope "*:nothing:ro": no domain has a subresource "nothing"');
-  assert.is(scopeProblem('vnstat:interfaces:ro'), 'scope "vnstat:interfaces:ro": "vnstat" has no subresource "interfaces"');
-  assert.is(scopeProblem('a:b:c:rw'), 'scope "a:b:c:rw" has more than three segments (<domain>:<subresource>:<rw|ro>)');
-  assert.is(scopeProblem('constructor:rw'), 'scope "constructor:rw": unknown domain "constructor"');
+  assert.is(scopeProblem('fierwall:rw', isPackage), 'scope "fierwall:rw": unknown domain "fierwall", and no configuration package of that name');
+  assert.is(scopeProblem('firewall:rule:rw', isPackage), 'scope "firewall:rule:rw": "firewall" has no subresource "rule"');
+  assert.is(scopeProblem('*:nothing:ro', isPackage), 'scope "*:nothing:ro": no domain has a subresource "nothing"');
+  assert.is(scopeProblem('vnstat:interfaces:ro', isPackage), 'scope "vnstat:interfaces:ro": "vnstat" has no subresource "interfaces"');
+  assert.is(scopeProblem('a:b:c:rw', isPackage), 'scope "a:b:c:rw" has more than three segments (<domain>:<subresource>:<rw|ro>)');
+  assert.is(scopeProblem('constructor:rw', isPackage), 'scope "constructor:rw": unknown domain "constructor", and no configuration package of that name');
+});
+
+test('a package outside the curated tree is a domain of its own, without subresources', () => {
+  assert.is(scopeProblem('luci:rw', isPackage), undefined);
+  assert.is(scopeProblem('luci:ro', isPackage), undefined);
+  assert.is(scopeProblem('luci:main:rw', isPackage), 'scope "luci:main:rw": the package luci has no subresources; its scope is luci:rw');
+  assert.is(scopeProblem('luci:*:rw', isPackage), 'scope "luci:*:rw": the package luci has no subresources; its scope is luci:rw');
 });
 
 test('spec matching examples for a firewall rule', () => {

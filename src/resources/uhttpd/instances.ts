@@ -134,8 +134,8 @@ const definition: ResourceDefinition = {
   references: [{ field: 'httpauth', package: 'uhttpd', type: 'httpauth' }],
   rules,
   checks: [
-    'While instance `main` serves this API, a write keeps it enabled, its alias /api/v3=/cgi-bin/wrtapi the last matching /api/v3, its `cgi_prefix` a prefix of /cgi-bin/wrtapi, ' +
-      '/cgi-bin/wrtapi in its `home`, an HTTPS address, and no handler prefix over the API\'s URLs.',
+    'While instance `main` serves this API, a write keeps it `enabled`, its `alias` /api/v3=/cgi-bin/wrtapi the last matching /api/v3, its `cgi_prefix` a prefix of /cgi-bin/wrtapi, ' +
+      '/cgi-bin/wrtapi in its `home`, a `listen_http` or `listen_https` address (an HTTPS one where it had one), and no `lua_prefix`, `ucode_prefix` or `ubus_prefix` over the API\'s URLs.',
   ],
 };
 
