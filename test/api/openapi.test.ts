@@ -221,8 +221,9 @@ function losses(before: unknown, served: unknown, at = ''): string[] {
 test('the assembled /openapi.json and every /schema answer hold everything the generated 3.0.0 documents held', async () => {
   const before = JSON.parse(gunzipSync(readFileSync(new URL('../../../../test/fixtures/api/documents-3.0.0.json.gz', import.meta.url))).toString()) as Body;
   // What 3.0.0 stated wrongly: any cursor starting `c_`, one shape for every JSON Patch operation, a
-  // `runtime` that is never null (it is when the bus does not answer), and zone networks that may
-  // name no interface (they must name one now).
+  // `runtime` that is never null (it is when the bus does not answer), zone networks that may
+  // name no interface (they must name one now), and a nat snat_port of 0, a rewrite to port 0
+  // (1-65535 now).
   // The error codes gained `batch_partial_failure` with POST /batch. An Idempotency-Key replays
   // successes only, and lock_state names the locks held, not every lock file.
   const corrected = [
@@ -238,6 +239,8 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/schemas/JsonPatch/items/properties',
     '/components/schemas/Error/properties/code/enum',
     '/components/schemas/Diagnostics/properties/recent_errors/items/properties/code/enum',
+    '/components/schemas/FirewallNatRequest/properties/snat_port/pattern',
+    '/components/schemas/FirewallNatPatch/properties/snat_port/pattern',
   ];
   const runtime = /properties\/runtime\/(type|description)$|(FirewallZones\w*\/properties|^\/schema_properties)\/networks\/description$/;
   const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);
@@ -245,7 +248,7 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });
     assert.is(response.status, 200, key);
-    assert.equal(losses(answer, response.json).filter((path) => !runtime.test(path)), [], key);
+    assert.equal(losses(answer, response.json).filter((path) => !runtime.test(path) && !(key === 'firewall/nat' && path === '/schema_properties/snat_port/pattern')), [], key);
   }
 });
 

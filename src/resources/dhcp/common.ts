@@ -6,7 +6,7 @@
 
 import type { FieldError } from '../../http/errors.js';
 import type { UciSection } from '../../uci/index.js';
-import { IPV4, IPV6, PORT_NUMBER } from '../addresses.js';
+import { IPV4, IPV6, PORT_NUMBER, SERVICE_PORT } from '../addresses.js';
 import { outOfRange } from '../checks.js';
 import { boolean, SHELL_BOOLEAN } from '../codecs.js';
 import { readOption } from '../options.js';
@@ -111,11 +111,12 @@ const INTERFACE_DEVICE = '[A-Za-z0-9_.-]{1,15}';
 /**
  * --server / --local (parse_server): `[/domain/...]`, then an upstream address with `#port`, `@device`
  * and/or `@source[#port]`, or `#` (the resolv-file servers), or nothing (answer locally only).
- * Host names are left out: dnsmasq resolves them once at start, before it serves DNS itself.
+ * Host names are left out: dnsmasq resolves them once at start, before it serves DNS itself. The
+ * server's port is 1-65535; a source port 0 is dnsmasq's default, a random port.
  */
 export const SERVER = {
   pattern:
-    `^(${DOMAINS})?(#|${SERVER_ADDRESS}(#${PORT_NUMBER})?(@(${INTERFACE_DEVICE}@)?(${IPV4}|${IPV6}|${INTERFACE_DEVICE})(#${PORT_NUMBER})?)?)?$`,
+    `^(${DOMAINS})?(#|${SERVER_ADDRESS}(#${SERVICE_PORT})?(@(${INTERFACE_DEVICE}@)?(${IPV4}|${IPV6}|${INTERFACE_DEVICE})(#${PORT_NUMBER})?)?)?$`,
   minLength: 1,
 };
 

@@ -21,6 +21,7 @@ import { conflict, given } from '../checks.js';
 const flag = (description: string) => field(boolean(SHELL_BOOLEAN), { description });
 const PORT = { minimum: 0, maximum: 65535 };
 const INT = { minimum: 0, maximum: 2147483647 };
+const POSITIVE = { minimum: 1, maximum: 2147483647 };
 const ADDRESS = { pattern: `^(${IPV4}|${IPV6})$` };
 /** A network interface name, or a device name (append_interface falls back to the literal name). */
 const INTERFACE_OR_DEVICE = { pattern: '^[A-Za-z0-9_.-]{1,15}$' };
@@ -37,10 +38,11 @@ function rebindErrors(body: JsonObject): FieldError[] {
   return [conflict('rebind_domain', 'rebind_domain applies only with rebind_protection')];
 }
 
+/** dnsmasq.c main: with one of them set, the other one 0 or unset stands for 1024 or 65535; it exits when max < min. */
 function portRangeErrors(body: JsonObject): FieldError[] {
-  const min = valueAt(body, 'minport');
-  const max = valueAt(body, 'maxport');
-  return typeof min === 'number' && typeof max === 'number' && min > max ? [conflict('maxport', 'maxport is below minport')] : [];
+  const min = Number(valueAt(body, 'minport') ?? 0);
+  const max = Number(valueAt(body, 'maxport') ?? 0);
+  return max && max < (min || 1024) ? [conflict('maxport', `maxport is below minport (${min || 1024})`)] : [];
 }
 
 export const rules: Rules = (body) => [...rebindErrors(body), ...portRangeErrors(body)];
@@ -91,15 +93,16 @@ const definition: ResourceDefinition = {
     listen_address: field(list(ADDRESS, LIST_ONLY), { description: 'Listen only on these addresses (with `interface`: on either).' }),
     port: field(integer(PORT), { description: 'DNS port; 0 turns DNS off (DHCP only). Default 53.' }),
     queryport: field(integer(PORT), { description: 'Fixed source port of upstream queries; 0 one OS-chosen port. Default: random ports.' }),
-    minport: field(integer(PORT), { description: 'Lowest random source port of upstream queries. Default 1024.' }),
-    maxport: field(integer(PORT), { description: 'Highest random source port of upstream queries, not below `minport`. Default 65535.' }),
+    minport: field(integer(PORT), { description: 'Lowest random source port of upstream queries. Default (and 0) 1024.' }),
+    maxport: field(integer(PORT), { description: 'Highest random source port of upstream queries, not below `minport`. Default (and 0) 65535.' }),
     cachesize: field(integer({ minimum: 0, maximum: 5000000 }), { description: 'DNS cache entries; 0 disables the cache. Stock 1000, default 150.' }),
     nonegcache: flag('Do not cache negative answers. Default false.'),
     local_ttl: field(integer(INT), { description: 'TTL of answers from /etc/hosts and DHCP leases, seconds. Default 0.' }),
     max_ttl: field(integer(INT), { description: 'Largest TTL given to clients, seconds. Default: none.' }),
     min_cache_ttl: field(integer({ minimum: 0, maximum: 3600 }), { description: 'Cache answers at least this long, seconds (at most 3600). Default 0.' }),
     max_cache_ttl: field(integer(INT), { description: 'Cache answers at most this long, seconds. Default: none.' }),
-    dnsforwardmax: field(integer(INT), { description: 'Concurrent upstream queries. Default 150.' }),
+    // dnsmasq forwards nothing with --dns-forward-max=0 and gives no lease with --dhcp-lease-max=0.
+    dnsforwardmax: field(integer(POSITIVE), { description: 'Concurrent upstream queries. Default 150.' }),
     ednspacket_max: field(integer({ minimum: 512, maximum: 65535 }), { description: 'Largest EDNS.0 UDP packet to upstream servers, bytes. Stock and default 1232.' }),
     filter_aaaa: flag('Remove AAAA (IPv6) records from answers. Default false.'),
     filter_a: flag('Remove A (IPv4) records from answers. Default false.'),
@@ -112,7 +115,7 @@ const definition: ResourceDefinition = {
     authoritative: flag('This is the only DHCP server on the network: answer unknown clients at once. Stock true, default false.'),
     readethers: flag('Also take static leases from /etc/ethers. Stock true, default false.'),
     leasefile: field(text(PATH), { description: 'Lease database, the source of dhcp/leases. Default /tmp/dhcp.leases.' }),
-    dhcpleasemax: field(integer(INT), { description: 'Most DHCP leases at once. Default 1000.' }),
+    dhcpleasemax: field(integer(POSITIVE), { description: 'Most DHCP leases at once. Default 1000.' }),
     sequential_ip: flag('Give pool addresses in order instead of hashed from the MAC. Default false.'),
     noping: flag('Do not ping an address before offering it. Default false.'),
     rapidcommit: flag('Allow DHCPv4 rapid commit (two-message exchange). Default false.'),
@@ -128,7 +131,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     '`rebind_domain` only with `rebind_protection`.',
-    '`maxport` not below `minport`.',
+    '`maxport` not below `minport` (1024 when 0 or unset).',
   ],
 };
 

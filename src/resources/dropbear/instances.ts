@@ -63,7 +63,8 @@ const definition: ResourceDefinition = {
   description: 'SSH servers: one dropbear process per enabled instance.',
   members: {
     enabled: flag('enable', 'Start this server. Default true.'),
-    port: field(integer({ minimum: 0, maximum: 65535 }), { option: 'Port', description: 'TCP port. Default 22.' }),
+    // validate_data `port` takes 0, with which dropbear binds a port the kernel picks.
+    port: field(integer({ minimum: 1, maximum: 65535 }), { option: 'Port', description: 'TCP port. Default 22.' }),
     interface: field(list(INTERFACE, { joined: true }), {
       option: 'Interface',
       description: 'Listen on the addresses of these interfaces only (network/interfaces ids). Default: every address.',

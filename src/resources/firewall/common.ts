@@ -4,7 +4,7 @@
 
 import type { FieldError } from '../../http/errors.js';
 import { boolean, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
-import { BYTE, IPV4, IPV6, PORT_NUMBER, PREFIX4, PREFIX6 } from '../addresses.js';
+import { BYTE, IPV4, IPV6, PORT_NUMBER, PREFIX4, PREFIX6, SERVICE_PORT } from '../addresses.js';
 import { readOption } from '../options.js';
 import { valueAt, type Field, type JsonObject, type RuleContext } from '../model.js';
 import { conflict, given, optionText, strings } from '../checks.js';
@@ -55,8 +55,8 @@ export const HOST = { pattern: `^(${IPV4}(-${IPV4})?|${IPV6}(-${IPV6})?)$` };
 /** A port or range (`N-M`, `N:M`), 0-65535; `!` negates. */
 export const PORT = { pattern: `^!?${PORT_NUMBER}([-:]${PORT_NUMBER})?$` };
 
-/** A rewrite port or range: fw4 ignores `!` there. */
-export const REWRITE_PORT = { pattern: `^${PORT_NUMBER}([-:]${PORT_NUMBER})?$` };
+/** A rewrite port or range: fw4 ignores `!` there; NAT to port 0 reaches nothing. */
+export const REWRITE_PORT = { pattern: `^${SERVICE_PORT}([-:]${SERVICE_PORT})?$` };
 
 export const MAC = { pattern: '^!?[0-9A-Fa-f]{1,2}([:-][0-9A-Fa-f]{1,2}){5}$' };
 

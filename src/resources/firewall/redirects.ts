@@ -29,7 +29,7 @@ import {
   ZONE_NAME,
   ZONE_REFERENCE,
 } from './common.js';
-import { conflict, given, required } from '../checks.js';
+import { conflict, given, outOfRange, required } from '../checks.js';
 
 const REWRITE_ADDRESS = new RegExp(HOST.pattern);
 
@@ -48,6 +48,8 @@ function rewriteErrors(body: JsonObject, address: string, port: string, target: 
   }
   const rewritePort = valueAt(body, port);
   if (typeof rewritePort === 'string' && rewritePort.startsWith('!')) errors.push(conflict(port, `${target} rewrites to ${port}, which cannot be negated`));
+  // The field matches under the other target, where port 0 is a match like any other.
+  if (typeof rewritePort === 'string' && /^0([-:]|$)/.test(rewritePort)) errors.push(outOfRange(port, `${target} rewrites to ${port}, a port 1-65535`));
   return errors;
 }
 
@@ -133,8 +135,8 @@ const definition: ResourceDefinition = {
   ],
   rules,
   checks: [
-    '`target` DNAT (the default) needs a named `match.src_zone` (not `*`); its `dest_ip` is one address or a range, without `!`, prefix or mask, and `dest_port` takes no `!`.',
-    '`target` SNAT needs a named `match.dest_zone` (not `*`) and `match.src_dip`, one address or a range without `!`, prefix or mask; `match.src_dport` takes no `!`; `match.src_mac`, `match.helper`, `reflection`, `reflection_src` and `reflection_zone` only with DNAT.',
+    '`target` DNAT (the default) needs a named `match.src_zone` (not `*`); its `dest_ip` is one address or a range, without `!`, prefix or mask, and `dest_port` takes no `!` and no port 0.',
+    '`target` SNAT needs a named `match.dest_zone` (not `*`) and `match.src_dip`, one address or a range without `!`, prefix or mask; `match.src_dport` takes no `!` and no port 0; `match.src_mac`, `match.helper`, `reflection`, `reflection_src` and `reflection_zone` only with DNAT.',
     portProtocolCheck(PORTS),
     rangeCheck(RANGES),
     dateOrderCheck('match'),

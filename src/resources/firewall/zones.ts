@@ -58,7 +58,8 @@ const definition: ResourceDefinition = {
     masq_dest: field(list(ADDRESS), { description: 'Masquerade only traffic to these addresses; `!` excludes.' }),
     masq_allow_invalid: field(boolean(FIREWALL4_BOOLEAN), { description: 'Do not drop conntrack-invalid traffic to a masqueraded zone. Default false.' }),
     mtu_fix: field(boolean(FIREWALL4_BOOLEAN), { description: 'Clamp the TCP MSS of forwarded traffic to the path MTU. Default false.' }),
-    log: field(integer({ minimum: 0 }), { description: 'Bit mask: 1 logs rejected and dropped traffic, 2 logs MSS clamping. Default 0.' }),
+    // The templates test `zone.log & 1` and `& 2` only.
+    log: field(integer({ minimum: 0, maximum: 3 }), { description: 'Bit mask: 1 logs rejected and dropped traffic, 2 logs MSS clamping. Default 0.' }),
     log_limit: field(text(LIMIT), { description: 'Rate limit of the zone\'s log messages: `N[/unit]`, unit a lower-case prefix of second, minute, hour or day.' }),
     auto_helper: field(boolean(FIREWALL4_BOOLEAN), {
       description: 'Attach every available conntrack helper to the zone\'s traffic; not on masqueraded zones, nor when firewall/defaults turns it off. Default true.',

@@ -11,6 +11,9 @@ import { valueAt, type ResourceDefinition, type RuleContext, type Rules } from '
 import { conflict, outOfRange, strings } from '../checks.js';
 import { interfaceCount, interfaceRoom } from './common.js';
 
+/** A routing table number, 1 to 2^32-1. */
+const TABLE_ID = '(429496729[0-5]|42949672[0-8][0-9]|4294967[01][0-9]{2}|429496[0-6][0-9]{3}|42949[0-5][0-9]{4}|4294[0-8][0-9]{5}|429[0-3][0-9]{6}|42[0-8][0-9]{7}|4[01][0-9]{8}|[1-3][0-9]{9}|[1-9][0-9]{0,8})';
+
 /** `ip route list table` resolves a name through /etc/iproute2/rt_tables. */
 function tableErrors(body: Parameters<Rules>[0], context: RuleContext): FieldError[] {
   const names = (context.file('/etc/iproute2/rt_tables') ?? '').split('\n').map((line) => line.trim().split(/\s+/)[1]);
@@ -45,7 +48,8 @@ const definition: ResourceDefinition = {
     source_routing: field(boolean(SHELL_BOOLEAN), {
       description: 'Keep the `from` prefix of source-specific default routes copied into the interface tables. Default false.',
     }),
-    rt_table_lookup: field(list({ pattern: '^([0-9]{1,10}|[A-Za-z_][A-Za-z0-9_.-]*)$', maxLength: 63 }, { listOnly: true }), {
+    // ip reads table 0 as every table, and refuses a number past 32 bits.
+    rt_table_lookup: field(list({ pattern: `^(${TABLE_ID}|[A-Za-z_][A-Za-z0-9_.-]*)$`, maxLength: 63 }, { listOnly: true }), {
       description: 'Further routing tables (number or rt_tables name) whose routes mwan3 copies and whose destinations bypass the policies.',
     }),
     logging: field(boolean({ truthy: ['1'] }), { description: 'Allow mwan3/rules to log with their `logging`. Default false.' }),

@@ -50,9 +50,14 @@ const int = (description: string, range: { minimum: number; maximum: number } = 
 const NO_BLANKS = { pattern: '^[^\\s]+$', maxLength: 255 };
 const HEX_PAIRS = { pattern: '^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2})*$', maxLength: 255 };
 const DOMAIN = { pattern: '^[A-Za-z0-9_]([A-Za-z0-9_-]{0,62})(\\.[A-Za-z0-9_]([A-Za-z0-9_-]{0,62}))*\\.?$', maxLength: 253 };
-/** static ip6prefix (proto.c parse_prefix_option): `prefix/1-64[,preferred[,valid]]`. */
-const IP6PREFIX = { pattern: `^${IPV6}/([1-9]|[1-5][0-9]|6[0-4])(,[0-9]{1,10}(,[0-9]{1,10})?)?$` };
 const U32 = '(429496729[0-5]|42949672[0-8][0-9]|4294967[01][0-9]{2}|429496[0-6][0-9]{3}|42949[0-5][0-9]{4}|4294[0-8][0-9]{5}|429[0-3][0-9]{6}|42[0-8][0-9]{7}|4[01][0-9]{8}|[1-3][0-9]{9}|[1-9][0-9]{0,8}|0)';
+/**
+ * static ip6prefix (proto.c parse_prefix_option): `prefix/1-64[,preferred[,valid]]`, lifetimes in
+ * seconds, 4294967295 for ever; strtoul reads a longer one differently on 32- and 64-bit targets.
+ */
+const IP6PREFIX = { pattern: `^${IPV6}/([1-9]|[1-5][0-9]|6[0-4])(,${U32}(,${U32})?)?$` };
+/** udhcpc -O and -x: a name, or an option code below 255 (a larger number is read as an unknown name, and udhcpc exits). */
+const DHCP_CODE = '(25[0-4]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]?|0[xX](0?[1-9A-Fa-f]|[1-9A-Ea-e][0-9A-Fa-f]|[Ff][0-9A-Ea-e])|[A-Za-z][A-Za-z0-9]*)';
 
 const DHCP: Record<string, Field> = {
   hostname: field(text({ pattern: '^(\\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$' }), { description: 'Host name sent to the server; `*` sends none. Default the router\'s host name.' }),
@@ -61,8 +66,8 @@ const DHCP: Record<string, Field> = {
   broadcast: off('Ask the server to broadcast its replies. Default false.'),
   norelease: off('Do not send DHCPRELEASE when the interface goes down. Default false.'),
   defaultreqopts: on('Request udhcpc\'s default options. Default true.'),
-  reqopts: field(list({ pattern: '^[A-Za-z0-9_-]+$' }, { joined: true }), { description: 'More options to request, by number or udhcpc name. Written as one space-separated option: dhcp.sh ignores a list.' }),
-  sendopts: field(list({ pattern: '^[A-Za-z0-9]+:[^\\s]+$' }), { description: 'Options to send, each `code:hexvalue` or `name:value` as udhcpc -x takes them.' }),
+  reqopts: field(list({ pattern: `^${DHCP_CODE}$` }, { joined: true }), { description: 'More options to request, by number (1-254) or udhcpc name. Written as one space-separated option: dhcp.sh ignores a list.' }),
+  sendopts: field(list({ pattern: `^${DHCP_CODE}:[^\\s]+$` }), { description: 'Options to send, each `code:hexvalue` (code 1-254) or `name:value` as udhcpc -x takes them.' }),
   classlessroute: on('Request classless static routes (option 121). Default true.'),
 };
 
@@ -70,7 +75,10 @@ const DHCPV6: Record<string, Field> = {
   reqaddress: field(choice(['try', 'force', 'none']), { description: 'Request an address (IA_NA): try, force (keep soliciting until one is offered) or none. Default try.' }),
   reqprefix: field(text({ pattern: '^(auto|no|[0-9]|[1-5][0-9]|6[0-4])$' }), { description: 'Request a delegated prefix: auto (any length), a length hint 0-64, or no. Default auto.' }),
   clientid: field(text({ pattern: '^([0-9A-Fa-f]{2}){1,130}$' }), { description: 'DUID to send, as hex without separators. Default derived by odhcp6c.' }),
-  reqopts: field(list({ pattern: '^[1-9][0-9]{0,4}$' }, { joined: true }), { description: 'More options to request, by number. Written as one space-separated option: dhcpv6.sh ignores a list.' }),
+  // odhcp6c -r keeps each code as 16 bits (htons of strtoul).
+  reqopts: field(list({ pattern: '^(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})$' }, { joined: true }), {
+    description: 'More options to request, by number 1-65535. Written as one space-separated option: dhcpv6.sh ignores a list.',
+  }),
   noslaaconly: field(boolean(STRING_ONE), { description: 'Do not settle for configuration by router advertisements (SLAAC) alone; keep asking DHCPv6. Only `1` is true. Default false.' }),
   forceprefix: field(boolean(STRING_ONE), { description: 'Require a delegated prefix. Only `1` is true. Default false.' }),
   norelease: field(boolean(STRING_ONE), { description: 'Do not send RELEASE when going down. Only `1` is true (unlike dhcp and pppoe). Default false.' }),
@@ -107,7 +115,7 @@ const PPPOE: Record<string, Field> = {
 
 const WIREGUARD: Record<string, Field> = {
   private_key: field(text(WIREGUARD_KEY), { secret: true, description: 'The interface\'s private key (wg genkey). Write-only.' }),
-  listen_port: int('UDP port to listen on. Default a random port.', { minimum: 0, maximum: 65535 }),
+  listen_port: int('UDP port to listen on. Default a random port.', { minimum: 1, maximum: 65535 }),
   addresses: field(list({ pattern: `^(${IPV4}(/${PREFIX4})?|${IPV6}(/${PREFIX6})?)$` }), { description: 'Addresses of the interface, `address[/prefix]` (a bare address is /32 or /128).' }),
   fwmark: field(text({ pattern: `^(off|0[xX][0-9A-Fa-f]{1,8}|${U32})$` }), { description: 'Firewall mark of the tunnel\'s own packets: decimal, 0x hex or off.' }),
   nohostroute: field(boolean(STRING_ONE), { description: 'Do not add host routes to the peers\' endpoints. Only `1` is true. Default false.' }),

@@ -11,7 +11,7 @@
 
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
-import { IPV4, IPV6, PORT_NUMBER } from '../addresses.js';
+import { IPV4, IPV6, SERVICE_PORT } from '../addresses.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
 import { conflict, given, required } from '../checks.js';
 
@@ -103,7 +103,7 @@ const definition: ResourceDefinition = {
     dev_type: field(choice(['tun', 'tap']), { description: 'Device type, when `dev` does not tell.' }),
     proto: field(choice(PROTOS), { description: 'Transport. Default udp.' }),
     port: field(integer({ minimum: 1, maximum: 65535 }), { description: 'Port, local and remote. Default 1194.' }),
-    remote: lines(`^(${HOST}|${IPV4}|${IPV6})( ${PORT_NUMBER}( (${PROTOS.join('|')}))?)?$`, 'Servers to connect to: `host [port [proto]]` each.'),
+    remote: lines(`^(${HOST}|${IPV4}|${IPV6})( ${SERVICE_PORT}( (${PROTOS.join('|')}))?)?$`, 'Servers to connect to: `host [port [proto]]` each.'),
     remote_random: flag('Try `remote` in random order.'),
     resolv_retry: field(text({ pattern: '^(infinite|[0-9]{1,9})$' }), { description: 'Seconds to retry resolving `remote`, or infinite.' }),
     nobind: flag('Bind no local port (clients).'),

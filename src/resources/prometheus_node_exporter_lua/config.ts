@@ -30,7 +30,8 @@ const definition: ResourceDefinition = {
       description: 'Network interface whose addresses it listens on, or `*` for all. Stock and default loopback.',
     }),
     listen_port: field(integer({ minimum: 1, maximum: 65535 }), { description: 'TCP port. Stock and default 9100.' }),
-    http_keepalive: field(integer({ minimum: 0, maximum: 2147483647 }), { description: 'HTTP keep-alive in seconds; 0 turns it off. Default 70.' }),
+    // Passed as uhttpd -k only when above 0; uhttpd multiplies it by 1000 in a C int.
+    http_keepalive: field(integer({ minimum: 0, maximum: 2147483 }), { description: 'HTTP keep-alive in seconds; 0 leaves uhttpd\'s 20. Default 70.' }),
     cert: field(text(PATH), { description: 'TLS certificate file; with `key`, HTTPS is served instead of HTTP.' }),
     key: field(text(PATH), { description: 'TLS private key file, with `cert`.' }),
   },

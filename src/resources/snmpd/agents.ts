@@ -5,7 +5,7 @@
 
 import type { FieldError } from '../../http/errors.js';
 import { field, text } from '../codecs.js';
-import { IPV4, IPV6, PORT_NUMBER } from '../addresses.js';
+import { IPV4, IPV6, SERVICE_PORT } from '../addresses.js';
 import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
 import { conflict, optionText } from '../checks.js';
 import { HOSTNAME, sectionsOf } from './common.js';
@@ -15,8 +15,9 @@ import { HOSTNAME, sectionsOf } from './common.js';
 function ci(word: string): string {
   return word.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
 }
-const HOST_PORT = `((${HOSTNAME}|${IPV4})(:${PORT_NUMBER})?|${PORT_NUMBER})`;
-const BRACKETED = `\\[${IPV6}\\](:${PORT_NUMBER})?`;
+// net-snmp binds any port for port 0 (snmpIPBaseDomain.h netsnmp_ep_str).
+const HOST_PORT = `((${HOSTNAME}|${IPV4})(:${SERVICE_PORT})?|${SERVICE_PORT})`;
+const BRACKETED = `\\[${IPV6}\\](:${SERVICE_PORT})?`;
 /** udp (the default transport) `[host][:port]`, udp6 `[addr]:port`, unix `/path`. */
 const ENDPOINT =
   `((${ci('udp')}:)?${HOST_PORT}|(${ci('udp')}:)?${BRACKETED}|${ci('udp')}(6|${ci('v6')}|${ci('ipv6')}):(${BRACKETED}|${HOST_PORT})|${ci('unix')}:/[^,\\s]+)`;

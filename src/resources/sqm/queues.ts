@@ -95,8 +95,9 @@ const definition: ResourceDefinition = {
     egress_ecn: field(choice(['ECN', 'NOECN']), { description: 'ECN marking upstream (codel and pie qdiscs). Default ECN.' }),
     itarget: field(text(TARGET), { description: 'Downstream AQM target (codel and pie qdiscs), e.g. 5ms. Default auto.' }),
     etarget: field(text(TARGET), { description: 'Upstream AQM target (codel and pie qdiscs), e.g. 5ms. Default auto.' }),
-    ilimit: field(integer({ minimum: 0, maximum: 4294967295 }), { description: 'Downstream queue limit in packets. Default 1001.' }),
-    elimit: field(integer({ minimum: 0, maximum: 4294967295 }), { description: 'Upstream queue limit in packets. Default 1001.' }),
+    // functions.sh get_limit passes `limit 0` on, and a queue of 0 packets drops every one.
+    ilimit: field(integer({ minimum: 1, maximum: 4294967295 }), { description: 'Downstream queue limit in packets. Default 1001.' }),
+    elimit: field(integer({ minimum: 1, maximum: 4294967295 }), { description: 'Upstream queue limit in packets. Default 1001.' }),
     iqdisc_opts: field(text(TC_WORDS), { description: 'Extra words for the downstream qdisc.' }),
     eqdisc_opts: field(text(TC_WORDS), { description: 'Extra words for the upstream qdisc.' }),
     squash_dscp: flag('Clear DSCP marks of downstream packets. Default true.'),

@@ -88,13 +88,15 @@ const definition: ResourceDefinition = {
     conloglevel: field(integer({ minimum: 1, maximum: 8 }), {
       description: 'Kernel messages below this level go to the console (dmesg -n), 1 to 8. Default: the kernel\'s.',
     }),
-    cronloglevel: field(integer({ minimum: 0, maximum: 4294967295 }), {
+    // busybox crond takes -l as xatoi_positive (0 to 2^31-1) and exits on a larger number.
+    cronloglevel: field(integer({ minimum: 0, maximum: 2147483647 }), {
       description: 'crond log level, 0 most verbose; takes effect when cron next starts. Default 5.',
     }),
-    log_size: field(integer({ minimum: 0, maximum: 2147483647 }), {
+    // logd -S and logread -S multiply the KiB by 1024 in a C int (ubox log/logd.c main, logread.c main).
+    log_size: field(integer({ minimum: 0, maximum: 2097151 }), {
       description: 'System log buffer in KiB (when `log_buffer_size` is unset), and the size at which `log_file` is rotated. Stock 128, default 64.',
     }),
-    log_buffer_size: field(integer({ minimum: 0, maximum: 2147483647 }), {
+    log_buffer_size: field(integer({ minimum: 0, maximum: 2097151 }), {
       description: 'System log buffer in KiB; 0 uses `log_size`. Default 0.',
     }),
     log_file: field(text({ pattern: `^/${LINE}*$`, maxLength: 255 }), {
@@ -102,7 +104,7 @@ const definition: ResourceDefinition = {
     }),
     log_remote: flag('Forward the log to `log_ip`. Default true.'),
     log_ip: field(text(VALIDATE_HOST), { description: 'Host name or address of a remote syslog collector. Default: none (no forwarding).' }),
-    log_port: field(integer({ minimum: 0, maximum: 65535 }), { description: 'Port of the remote collector. Default 514.' }),
+    log_port: field(integer({ minimum: 1, maximum: 65535 }), { description: 'Port of the remote collector. Default 514.' }),
     log_proto: field(choice(['udp', 'tcp']), { description: 'Transport to the remote collector; ignored without `log_ip`. Default udp.' }),
     log_hostname: field(text({ pattern: `^${LINE}+$`, maxLength: 255 }), { description: 'Host name sent with forwarded messages. Default: the current host name.' }),
     log_prefix: field(text({ pattern: `^${LINE}+$`, maxLength: 255 }), { description: 'Prefix added to forwarded messages. Default: none.' }),

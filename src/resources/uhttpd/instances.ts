@@ -13,7 +13,7 @@ import { boolean, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js
 import { readOption } from '../options.js';
 import { valueAt, type Codec, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
 import { conflict, strings } from '../checks.js';
-import { PORT_NUMBER } from '../addresses.js';
+import { SERVICE_PORT } from '../addresses.js';
 
 const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
 /** Where the alias sends every API request, as uhttpd's handlers then match it. */
@@ -23,12 +23,14 @@ const PROGRAM = '/cgi-bin/wrtapi';
 /** An item the shell splits and globs: no blanks, no glob characters. */
 const WORD = '[^\\s*?\\[\\]]';
 const PATH = { pattern: `^/${WORD}*$`, maxLength: 255 };
-const LISTEN = { pattern: `^(([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):)?${PORT_NUMBER}$` };
+const LISTEN = { pattern: `^(([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):)?${SERVICE_PORT}$` };
 const PREFIX_HANDLER = { pattern: '^/[^\\s=]*=/\\S+$' };
-const SECONDS = { minimum: 0, maximum: 2147483647 };
+/** uhttpd arms its timers with seconds * 1000 in a C int. */
+const SECONDS = { minimum: 0, maximum: 2147483 };
+const COUNT = { minimum: 0, maximum: 2147483647 };
 
 const flag = (description: string) => field(boolean(SHELL_BOOLEAN), { description });
-const number = (description: string) => field(integer(SECONDS), { description });
+const number = (description: string, range: { minimum: number; maximum: number } = SECONDS) => field(integer(range), { description });
 
 /** uh_path_match: `prefix` is `/` or `url` itself or a path below it. */
 const pathMatch = (prefix: string, url: string) => prefix === '/' || (url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/'));
@@ -113,12 +115,15 @@ const definition: ResourceDefinition = {
     ubus_socket: field(text(PATH), { description: 'ubus socket. Default: ubus\'s own.' }),
     ubus_cors: flag('Answer CORS requests on `ubus_prefix`. Default false.'),
     no_ubusauth: flag('Let ubus calls skip the session check (dangerous). Default false.'),
-    script_timeout: number('Seconds a script may stay silent before 504. Default 60.'),
-    network_timeout: number('Seconds a blocked connection is kept. Default 30.'),
+    script_timeout: number('Seconds a script may stay silent before 504; 0 never. Default 60.'),
+    // 0 times every connection out at once.
+    network_timeout: number('Seconds a blocked connection is kept. Default 30.', { minimum: 1, maximum: 2147483 }),
     http_keepalive: number('Seconds an idle HTTP/1.1 connection is kept; 0 off. Default 20.'),
-    tcp_keepalive: number('Seconds between TCP keepalive probes; 0 off.'),
-    max_requests: number('Scripts run at once; more wait. Default 3.'),
-    max_connections: number('Connections at once; more wait. Default 100.'),
+    // The kernel refuses a TCP_KEEPINTVL above 32767, which uhttpd ignores.
+    tcp_keepalive: number('Seconds between TCP keepalive probes; 0 off.', { minimum: 0, maximum: 32767 }),
+    // With 0 no script ever runs: this API included.
+    max_requests: number('Scripts run at once; more wait. Default 3.', { ...COUNT, minimum: 1 }),
+    max_connections: number('Connections at once; more wait; 0 no limit. Default 100.', COUNT),
     rfc1918_filter: flag('Refuse requests from private addresses to public ones (DNS rebinding). Default false.'),
     no_symlinks: flag('Do not follow symbolic links out of `home`. Default false.'),
     no_dirlists: flag('Answer 403 instead of listing a directory. Default false.'),

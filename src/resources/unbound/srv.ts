@@ -6,7 +6,7 @@
 // the singleton is `main`, the one the package ships. With `enabled` false the region is emptied.
 
 import { boolean, field, list, SHELL_BOOLEAN } from '../codecs.js';
-import { IPV4, IPV6, PORT_NUMBER, PREFIX6 } from '../addresses.js';
+import { IPV4, IPV6, PREFIX6, SERVICE_PORT } from '../addresses.js';
 import type { ResourceDefinition, Rules } from '../model.js';
 import { LINE, lineErrors } from './common.js';
 
@@ -26,7 +26,7 @@ const definition: ResourceDefinition = {
   description: 'Lines unbound-uci-ext adds to the server: clause of unbound.conf (/etc/config/unbound_srv, section `main`).',
   members: {
     enabled: field(boolean(SHELL_BOOLEAN), { description: 'Render these lines at all. Default false.' }),
-    interface_bind: field(list({ pattern: `^(${IPV4}|${IPV6}|[A-Za-z0-9_.-]{1,15})(@${PORT_NUMBER})?$` }, { listOnly: true }), {
+    interface_bind: field(list({ pattern: `^(${IPV4}|${IPV6}|[A-Za-z0-9_.-]{1,15})(@${SERVICE_PORT})?$` }, { listOnly: true }), {
       description: '`interface:` lines: addresses or devices to listen on, with an optional `@port`.',
     }),
     interface_outgoing: field(list({ pattern: `^(${IPV4}|${IPV6}(/${PREFIX6})?)$` }, { listOnly: true }), {

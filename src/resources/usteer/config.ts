@@ -42,7 +42,8 @@ const definition: ResourceDefinition = {
     local_mode: flag('No exchange with other APs. Default false.'),
     ipv6: flag('Exchange over IPv6. Default false.'),
     syslog: flag('Log to syslog. Default true.'),
-    debug_level: u32('Log level, 0 fatal to 5 all. Stock 2, default 0.'),
+    // MSG_FATAL to MSG_DEBUG_ALL (utils.h); a higher level logs as 5 does.
+    debug_level: field(integer({ minimum: 0, maximum: 5 }), { description: 'Log level, 0 fatal to 5 all. Stock 2, default 0.' }),
     event_log_types: field(list({ enum: EVENTS }, { listOnly: true }), { description: 'Events to log.' }),
     ssid_list: field(list({ maxLength: 32 }, { listOnly: true }), { description: 'SSIDs to steer on. Default all.' }),
     node_up_script: field(text({ pattern: '^[^\\x00-\\x1f\\x7f]+$' }), { description: 'Shell command run with the interface name when a node comes up.' }),
@@ -73,10 +74,12 @@ const definition: ResourceDefinition = {
     signal_diff_threshold: u32('Signal difference between APs for steering; 0 off. Default 0.'),
     initial_connect_delay: ms('Delay before answering probe requests', 0),
     load_kick_enabled: flag('Kick stations on high channel load. Default false.'),
-    load_kick_threshold: u32('Channel load in % for load kicks. Default 75.'),
+    // Compared with the channel load in percent (policy.c usteer_local_node_load_kick): above 100 never kicks.
+    load_kick_threshold: field(integer({ minimum: 0, maximum: 100 }), { description: 'Channel load in % for load kicks; 0 off. Default 75.' }),
     load_kick_delay: ms('Time above the threshold before kicking', 10000),
     load_kick_min_clients: u32('Stations needed for load kicks. Default 10.'),
-    load_kick_reason_code: u32('802.11 reason code of a load kick. Default 5.'),
+    // hostapd's del_client sends it as a 16-bit 802.11 reason code; 0 is reserved.
+    load_kick_reason_code: field(integer({ minimum: 1, maximum: 65535 }), { description: '802.11 reason code of a load kick. Default 5.' }),
     band_steering_interval: ms('Interval of steering to a higher band; 0 off', 120000),
     band_steering_min_snr: snr('Minimum kept over the interval for band steering', -60),
     link_measurement_interval: ms('Interval of link measurement requests; 0 off', 30000),
