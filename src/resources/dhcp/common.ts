@@ -4,13 +4,11 @@
 // option accepts, minus what one of them would apply other than as written, or what makes dnsmasq
 // refuse its whole configuration (dnsmasq exits at start on a bad line: no DNS, no DHCP).
 
-import type { FieldError } from '../../http/errors.js';
 import type { UciSection } from '../../uci/index.js';
-import { IPV4, IPV6, PORT_NUMBER, SERVICE_PORT } from '../addresses.js';
-import { outOfRange } from '../checks.js';
+import { IPV4, IPV6, numberRange, PORT_NUMBER, SERVICE_PORT } from '../addresses.js';
 import { boolean, SHELL_BOOLEAN } from '../codecs.js';
 import { readOption } from '../options.js';
-import { valueAt, type JsonObject, type RuleContext } from '../model.js';
+import type { RuleContext } from '../model.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names and identifiers
@@ -73,32 +71,13 @@ export const PATH = { pattern: '^/[^\\s]*$', maxLength: 255 };
  * A lease time: seconds, or a number with a lower-case unit s, m, h, d or w, or `infinite`.
  * dnsmasq also takes upper-case units, but odhcpd's parse_leasetime does not (it drops the host or
  * keeps its default); decimals and compound forms (`1h30m`) make dnsmasq read a host name instead.
- */
-export const LEASETIME = { pattern: '^([0-9]{1,10}[smhdw]?|infinite)$' };
-
-const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
-
-/** Seconds of a LEASETIME value; Infinity for `infinite`. */
-export function leaseSeconds(value: string): number {
-  if (value === 'infinite') return Infinity;
-  const match = /^([0-9]+)([smhdw]?)$/.exec(value);
-  return match ? Number(match[1]) * (UNIT_SECONDS[match[2]] ?? 1) : NaN;
-}
-
-/**
  * dnsmasq raises a lease under 120 s to 120 s (odhcpd to 60 s), and multiplies in a C int, which
- * overflows past 2^31-1 seconds: neither is applied as written.
+ * overflows past 2^31-1 seconds: neither is applied as written, so each unit holds that range.
  */
-export function leaseTimeErrors(body: JsonObject, path: string): FieldError[] {
-  const value = valueAt(body, path);
-  if (typeof value !== 'string') return [];
-  const seconds = leaseSeconds(value);
-  // A value of no lease time shape is the format check's to report.
-  if (Number.isNaN(seconds) || seconds === Infinity || (seconds >= 120 && seconds <= 2147483647)) return [];
-  return [outOfRange(path, `${path} ${value} is ${seconds} s; dnsmasq applies lease times of 120 s to 2147483647 s only`)];
-}
-/*#__NO_SIDE_EFFECTS__*/
-export const leaseTimeCheck = (path: string) => `\`${path}\` is \`infinite\` or 120 s to 2147483647 s.`;
+export const LEASETIME = {
+  pattern:
+    `^(0*(${numberRange(120, 2147483647)}s?|${numberRange(2, 35791394)}m|${numberRange(1, 596523)}h|${numberRange(1, 24855)}d|${numberRange(1, 3550)}w)|infinite)$`,
+};
 
 // ---------------------------------------------------------------------------------------------
 // dnsmasq option syntaxes

@@ -14,8 +14,6 @@ import {
   HOSTID,
   INSTANCE,
   LEASETIME,
-  leaseTimeCheck,
-  leaseTimeErrors,
   MAC,
   shellFlag,
   siblings,
@@ -85,7 +83,6 @@ export const rules: Rules = (body, context) => [
   ...identityErrors(body),
   ...nameErrors(body),
   ...dependencyErrors(body),
-  ...leaseTimeErrors(body, 'leasetime'),
   ...duplicateIpErrors(body, context),
 ];
 
@@ -155,7 +152,6 @@ const definition: ResourceDefinition = {
     'At least one of `macs`, `duid` and `name`, and at least one of `ip`, `name` and `hostid`.',
     '`name` must not look like a lease time, an IPv4 address, `infinite` or `ignore`.',
     '`dns` needs `ip` and `name`; `dhcp_option` needs `networkid`; `force` needs `dhcp_option`.',
-    leaseTimeCheck('leasetime'),
     '`ip` must not be the `ip` of another enabled host of the same dnsmasq instance.',
   ],
 };

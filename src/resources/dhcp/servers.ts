@@ -13,8 +13,6 @@ import {
   INSTANCE,
   INTERFACE_NAME,
   LEASETIME,
-  leaseTimeCheck,
-  leaseTimeErrors,
   prefixOf,
   staticAddress,
   TAG,
@@ -92,7 +90,6 @@ function raErrors(body: JsonObject): FieldError[] {
 }
 
 export const rules: Rules = (body, context) => [
-  ...leaseTimeErrors(body, 'leasetime'),
   ...netmaskErrors(body),
   ...raErrors(body),
   ...poolErrors(body, context),
@@ -189,7 +186,6 @@ const definition: ResourceDefinition = {
   ],
   rules,
   checks: [
-    leaseTimeCheck('leasetime'),
     '`netmask` must be contiguous.',
     '`ra_mininterval` at most 3/4 of `ra_maxinterval`; `ra_lifetime` 0 or at least `ra_maxinterval`; `ra_management` not with `ra_flags` or `ra_slaac`.',
     'For a static `interface`: `start` inside its subnet, and the pool of `start` and `limit` neither empty nor containing the router\'s address.',
