@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -75,11 +75,20 @@ test('hanging up after the headers of a create, a 204, a 304 and a 401 loses no 
   assert.is(await counted('method="GET",path="/auth/whoami",status="401",token_id="-"'), 1);
 });
 
+/**
+ * Replaces an executable by a new file renamed over it: writing it in place would make an exec of it
+ * meanwhile (a logger an earlier request left running starts another) fail with ETXTBSY.
+ */
+function replaceExecutable(path: string, text: string) {
+  writeFileSync(`${path}.new`, text, { mode: 0o755 });
+  renameSync(`${path}.new`, path);
+}
+
 test('a slow logger holds up neither the answer nor the lines: a batch\'s lines arrive whole and in order', async () => {
   const logger = router.path('/usr/bin/logger');
   const original = readFileSync(logger, 'utf8');
   // Busybox logger reads its lines before it writes any; this one takes two seconds about it.
-  writeFileSync(logger, original.replace(/^(root=.*)$/m, '$1\nsleep 2'));
+  replaceExecutable(logger, original.replace(/^(root=.*)$/m, '$1\nsleep 2'));
   // Lines of another level (ACCESS is info, AUDIT notice) go first, to a logger that is waited for.
   const config = router.path('/etc/config/wrtapi');
   writeFileSync(config, readFileSync(config, 'utf8').replace("option access '1'", "option access '0'"));
@@ -98,7 +107,7 @@ test('a slow logger holds up neither the answer nor the lines: a batch\'s lines 
     await logged(/wrtapi: (\S+)\.0 impatient AUDIT - POST \/firewall\/rules 200 \d+ms\n.*wrtapi: \1\.1 .*\n.*wrtapi: \1\.2 .*\n.*wrtapi: \1 impatient AUDIT - POST \/batch 207 \d+ms\n/);
     assert.equal(router.leftovers(), []);
   } finally {
-    writeFileSync(logger, original);
+    replaceExecutable(logger, original);
     writeFileSync(config, readFileSync(config, 'utf8').replace("option access '0'", "option access '1'"));
   }
 });
