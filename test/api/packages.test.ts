@@ -70,6 +70,7 @@ for (const each of TOOLS) {
     assert.is(next.headers['x-next-cursor'], undefined);
     const one = await call({ method: 'GET', path: '/packages/installed/dnsmasq' });
     assert.equal(one.json, { name: 'dnsmasq', version: each === 'opkg' ? '2.90-r4' : '2.91-r1' });
+    assert.is(one.headers.etag, undefined, 'a non-configuration endpoint carries no ETag (spec: ETag)');
     assert.is((await call({ method: 'GET', path: '/packages/installed/mwan3' })).status, 404);
     assert.is((await call({ method: 'GET', path: '/packages/installed', query: { cursor: 'c_nosuch' } })).status, 400);
     assert.equal(calls(), []);

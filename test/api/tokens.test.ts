@@ -54,6 +54,7 @@ test('GET /tokens and /tokens/{name} never show a salt, a hash or a bearer', asy
   for (const secret of salts) assert.not.ok(list.body.includes(secret));
   const one = await router.request({ method: 'GET', path: '/tokens/viewer', headers: asAdmin });
   assert.is((one.json as { name: string }).name, 'viewer');
+  assert.is(one.headers.etag, undefined, 'a non-configuration endpoint carries no ETag (spec: ETag)');
   assert.is((await router.request({ method: 'GET', path: '/tokens/nobody', headers: asAdmin })).status, 404);
 });
 
