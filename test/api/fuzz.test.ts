@@ -4,7 +4,6 @@ import { allResources } from '../../src/engine/tables.js';
 import { fuzzResource } from '../support/fuzz.js';
 import { documentedRouter, type Router } from '../support/router.js';
 import { seeded, type Schema } from '../support/schema-values.js';
-import { installDaemons } from '../support/daemons.js';
 
 const RESOURCES = await allResources();
 
@@ -13,9 +12,8 @@ let router: Router;
 let document: Schema;
 let authorization: string;
 test.before(async () => {
+  // With the daemon packages installed: without them every write to their resources is 503.
   ({ router, document, authorization } = await documentedRouter('fuzzer'));
-  // The daemon packages too: without them every write to their resources is 503 (test/api/snmpd.test.ts).
-  installDaemons(router);
 });
 test.after(async () => {
   await router.cleanup();
