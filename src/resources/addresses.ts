@@ -4,8 +4,6 @@
 // Numbers never have leading zeros: ucode and nft read a leading zero as octal in some versions.
 export const BYTE = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 export const PORT_NUMBER = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
-/** A port a server listens on or is reached at, 1-65535: port 0 binds one the kernel picks, or reaches nothing. */
-export const SERVICE_PORT = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3})';
 
 /**
  * The decimal numbers from `min` to `max` (no leading zeros), as one group: for a number whose
@@ -37,6 +35,9 @@ export function numberRange(min: number, max: number): string {
   }
   return `(${alternatives.reverse().join('|')})`;
 }
+
+/** A port a server listens on or is reached at, 1-65535: port 0 binds one the kernel picks, or reaches nothing. */
+export const SERVICE_PORT = numberRange(1, 65535);
 
 export const IPV4 = `${BYTE}(\\.${BYTE}){3}`;
 export const HEXTET = '[0-9A-Fa-f]{1,4}';
