@@ -26,6 +26,26 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}, opt
 }
 
 /**
+ * A number or a name, as a daemon that resolves names reads it (a routing table: `100` or `main`): a
+ * decimal reads as an integer, any other text as itself. `name` is the schema of the text form,
+ * which should leave out what the integer form spells.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function integerOrName(range: { minimum?: number; maximum?: number }, name: JsonSchema): Typed {
+  return { codec: { kind: 'integer', orText: true }, schema: { anyOf: [{ type: 'integer', ...range }, { type: 'string', ...name }] } };
+}
+
+/**
+ * A list a client spells as one string of space-separated items, where the daemon splits what it
+ * reads (an `option` of several words, or a UCI `list`, which reads joined by spaces). Writes one
+ * `option`, its items separated by single spaces.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function words(item: JsonSchema): Typed {
+  return { codec: { kind: 'words' }, schema: spaceSeparated(item) };
+}
+
+/**
  * A boolean option. Daemons disagree on spellings: firewall4 takes 1/on/true/yes and 0/off/false/no,
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
  * false; with it, a value in neither list reads as null, or as `otherwise` for a daemon that drops

@@ -11,7 +11,8 @@ export type JsonSchema = { [key: string]: unknown };
  */
 export type Codec =
   | { kind: 'text' | 'firewall4Family' }
-  | { kind: 'integer'; c?: boolean }
+  | { kind: 'integer'; c?: boolean; orText?: boolean }
+  | { kind: 'words' }
   | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean }
   | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }

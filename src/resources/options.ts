@@ -5,7 +5,7 @@ import type { UciValue } from '../uci/index.js';
 function readScalar(codec: Codec, text: string): Json {
   switch (codec.kind) {
     case 'integer': {
-      if (!codec.c) return /^-?\d+$/.test(text.trim()) ? Number(text) : null;
+      if (!codec.c) return /^-?\d+$/.test(text.trim()) ? Number(text) : codec.orText ? text : null;
       // strtol(text, 0): 0x hex, a leading 0 octal, leading blanks and a sign, nothing after.
       const match = /^\s*([-+]?)(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.exec(text);
       if (!match) return null;
@@ -46,6 +46,7 @@ export function readOption(codec: Codec, value: UciValue | undefined): Json | un
     return codec.listOnly ? null : value.split(/\s+/).filter(Boolean);
   }
   if (value === undefined) return undefined;
+  if (codec.kind === 'words') return (typeof value === 'string' ? value.split(/\s+/) : value).filter(Boolean).join(' ');
   return typeof value === 'string' ? readScalar(codec, value) : null;
 }
 
@@ -58,5 +59,6 @@ export function writeOption(codec: Codec, value: Json): UciValue | undefined {
     return codec.singleAsOption && items.length === 1 ? items[0] : items;
   }
   if (value === null) return undefined;
+  if (codec.kind === 'words') return (value as string).split(/\s+/).filter(Boolean).join(' ') || undefined;
   return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }

@@ -1,7 +1,7 @@
 // How the codecs read and write options: the spellings daemons accept, and the forms they read.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { boolean, integer, list, UCI_BLOB_BOOLEAN } from '../../src/resources/codecs.js';
+import { boolean, integer, integerOrName, list, UCI_BLOB_BOOLEAN, words } from '../../src/resources/codecs.js';
 import { readOption, writeOption } from '../../src/resources/options.js';
 
 test('a C integer reads as strtol(text, 0) does; a plain one reads decimal only', () => {
@@ -53,6 +53,22 @@ test('lists: read from a list or a split option, written as the daemon reads the
   assert.equal(readOption(whole, 'host 1194 udp'), ['host 1194 udp'], 'an option is one item, blanks included');
   assert.equal(readOption(whole, ['a 1', 'b 2']), ['a 1', 'b 2']);
   assert.equal(writeOption(whole, ['a 1']), ['a 1']);
+});
+
+test('a number or a name: a decimal reads as an integer, a name as itself', () => {
+  const table = integerOrName({ minimum: 0 }, { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }).codec;
+  assert.equal(['100', 'main', ' 7', '0x10'].map((text) => readOption(table, text)), [100, 'main', 7, '0x10']);
+  assert.is(writeOption(table, 100), '100');
+  assert.is(writeOption(table, 'main'), 'main');
+});
+
+test('words: one string of space-separated items, read from an option or a list', () => {
+  const network = words({ pattern: '^[a-z]+$' }).codec;
+  assert.is(readOption(network, 'lan  guest'), 'lan guest');
+  assert.is(readOption(network, ['lan', 'guest']), 'lan guest', 'a UCI list reads joined');
+  assert.is(readOption(network, undefined), undefined);
+  assert.is(writeOption(network, ' lan   guest '), 'lan guest', 'written as one option');
+  assert.is(writeOption(network, '  '), undefined, 'no item removes the option');
 });
 
 test.run();
