@@ -26,7 +26,10 @@ export function referenceErrors(definition: ResourceMapping, body: JsonObject, c
   for (const reference of definition.references ?? []) {
     if (reference.guardOnly) continue;
     const value = reference.field === 'id' ? (context.id ?? null) : valueAt(body, reference.field);
-    const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
+    // A string names one section, or several separated by spaces (a `words` field), as checkNoDanglingReferences splits it.
+    const items: [string, Json][] = Array.isArray(value)
+      ? value.map((item, i) => [`${reference.field}[${i}]`, item])
+      : (typeof value === 'string' && value.trim() ? value.trim().split(/\s+/) : [value ?? null]).map((item) => [reference.field, item]);
     const names = referencedNames(context.read(reference.package), reference);
     for (const [field, value] of items) {
       const item = typeof value === 'string' ? namedBy(reference, value) : value;

@@ -13,7 +13,7 @@ type Body = Record<string, any>;
 const STOCK = readFileSync(new URL('../../../../shims/emu/seed/etc/config/dropbear', import.meta.url), 'utf8');
 // The file as the dropbear package of OpenWrt 24.10.2 ships it (files/dropbear.config).
 const SHIPPED = readFileSync(new URL('../../../../test/fixtures/uci/upstream/dropbear', import.meta.url), 'utf8');
-const MAIN = { id: 'main', managed: true, enabled: true, password_auth: true, root_password_auth: true, port: 22, interface: [], keyfile: [] };
+const MAIN = { id: 'main', managed: true, enable: true, password_auth: true, root_password_auth: true, port: 22, keyfile: [] };
 
 let router: Router;
 let authorization: string;
@@ -35,10 +35,10 @@ test('GET reads the stock instance; POST, PATCH, PUT and DELETE write the CamelC
   const lan = await written({
     method: 'POST',
     path: '/dropbear/instances',
-    body: { id: 'lan_ssh', port: 2222, interface: ['lan'], password_auth: false, root_login: true, idle_timeout: 600, banner_file: '/etc/banner', mdns: false },
+    body: { id: 'lan_ssh', port: 2222, interface: 'lan', password_auth: false, root_login: true, idle_timeout: 600, banner_file: '/etc/banner', mdns: false },
   });
   assert.equal(lan, {
-    id: 'lan_ssh', managed: true, port: 2222, interface: ['lan'], password_auth: false, root_login: true, keyfile: [], banner_file: '/etc/banner', idle_timeout: 600, mdns: false,
+    id: 'lan_ssh', managed: true, port: 2222, interface: 'lan', password_auth: false, root_login: true, keyfile: [], banner_file: '/etc/banner', idle_timeout: 600, mdns: false,
   });
   assert.is(
     dropbear(),
@@ -48,14 +48,15 @@ test('GET reads the stock instance; POST, PATCH, PUT and DELETE write the CamelC
   const read = await call({ method: 'GET', path: '/dropbear/instances/lan_ssh' });
   assert.equal(read.json, lan);
   assert.match(read.headers.etag, /^"[0-9a-f]{16}"$/);
-  const patched = await written({ method: 'PATCH', path: '/dropbear/instances/lan_ssh', body: { interface: ['lan', 'wan'], banner_file: null, max_auth_tries: 5 } });
-  assert.equal(patched.interface, ['lan', 'wan']);
+  // Interface holds the interfaces as the init script splits them: one option, separated by spaces.
+  const patched = await written({ method: 'PATCH', path: '/dropbear/instances/lan_ssh', body: { interface: ' lan  wan', banner_file: null, max_auth_tries: 5 } });
+  assert.is(patched.interface, 'lan wan');
   assert.is(
     dropbear(),
     `${STOCK}config dropbear 'lan_ssh'\n\toption Port '2222'\n\toption Interface 'lan wan'\n\toption PasswordAuth '0'\n\toption RootLogin '1'\n` +
       "\toption IdleTimeout '600'\n\toption mdns '0'\n\toption MaxAuthTries '5'\n\n",
   );
-  await written({ method: 'PUT', path: '/dropbear/instances/lan_ssh', body: { port: 2222, direct_interface: 'lan', enabled: false } });
+  await written({ method: 'PUT', path: '/dropbear/instances/lan_ssh', body: { port: 2222, direct_interface: 'lan', enable: false } });
   // Port keeps its place; the options the PUT adds come last.
   assert.is(dropbear(), `${STOCK}config dropbear 'lan_ssh'\n\toption Port '2222'\n\toption enable '0'\n\toption DirectInterface 'lan'\n\n`);
   await written({ method: 'DELETE', path: '/dropbear/instances/lan_ssh' });
@@ -67,34 +68,46 @@ test('values validate_data or dropbear refuse, missing files, unknown interfaces
   await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 65536, idle_timeout: -1, max_auth_tries: 4294967296 } }, 422, [
     'idle_timeout:out_of_range', 'max_auth_tries:out_of_range', 'port:out_of_range',
   ]);
-  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, password_auth: 'no', keyfile: '/etc/dropbear/key' } }, 422, [
-    'keyfile:invalid_type', 'password_auth:invalid_type',
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, password_auth: 'no', keyfile: '/etc/dropbear/key', interface: ['lan'], enabled: true } }, 422, [
+    'enabled:unknown_field', 'interface:invalid_type', 'keyfile:invalid_type', 'password_auth:invalid_type',
   ]);
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, interface: 'lan,wan' } }, 422, ['interface:conflict', 'interface:invalid_format']);
   const missing = await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, banner_file: '/etc/banner', keyfile: ['/etc/dropbear/nokey'] } }, 422, [
     'banner_file:conflict', 'keyfile[0]:conflict',
   ]);
   assert.match(missing.errors.map((error: Body) => error.message).join(' '), /\/etc\/banner does not exist/);
-  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, interface: ['lan', 'nosuch'], direct_interface: 'guest' } }, 422, [
-    'direct_interface:conflict', 'interface[1]:conflict',
+  const unknown = await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, interface: 'lan nosuch', direct_interface: 'guest' } }, 422, [
+    'direct_interface:conflict', 'interface:conflict',
   ]);
+  assert.match(unknown.errors.map((error: Body) => error.message).join(' '), 'interface: no network interface named nosuch');
   const clash = await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'second' } }, 422, ['port:conflict']);
   assert.match(clash.errors[0].message, 'instance main already listens on port 22');
-  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 22, interface: ['lan'] } }, 422, ['port:conflict']);
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 22, interface: 'lan' } }, 422, ['port:conflict']);
   await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'main', port: 2222 } }, 409, 'conflict');
   // Bound to an interface each, or disabled, two servers may share a port.
-  await written({ method: 'PATCH', path: '/dropbear/instances/main', body: { interface: ['lan'] } });
+  await written({ method: 'PATCH', path: '/dropbear/instances/main', body: { interface: 'lan' } });
   await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_ssh', direct_interface: 'wan' } });
-  await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'spare', enabled: false } });
+  await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'spare', enable: false } });
   // Bound to the same interface, they cannot.
-  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'lan_too', interface: ['lan'] } }, 422, ['port:conflict']);
-  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_too', interface: ['wan'] } }, 422, ['port:conflict']);
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'lan_too', interface: 'wan lan' } }, 422, ['port:conflict']);
+  await refused({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_too', interface: 'wan' } }, 422, ['port:conflict']);
 });
 
 test('an interface named by an instance cannot be deleted', async () => {
-  await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_ssh', port: 2222, interface: ['wan6', 'wan'] } });
+  await written({ method: 'POST', path: '/dropbear/instances', body: { id: 'wan_ssh', port: 2222, interface: 'wan6 wan' } });
   const network = await call({ method: 'DELETE', path: '/network/interfaces/wan' });
   assert.is(network.status, 409, network.body);
   assert.match((network.json as Body).message, 'dropbear/instances/wan_ssh (interface: wan)');
+});
+
+test('Interface as a UCI list reads as one string of its items, which a PUT of the read keeps as the list', async () => {
+  writeFileSync(router.path('/etc/config/dropbear'), `${STOCK}config dropbear 'multi'\n\tlist Interface 'lan'\n\tlist Interface 'wan'\n\toption Port '2222'\n`);
+  const read = (await call({ method: 'GET', path: '/dropbear/instances/multi' })).json as Body;
+  assert.equal(read, { id: 'multi', managed: true, interface: 'lan wan', port: 2222, keyfile: [] });
+  await written({ method: 'PUT', path: '/dropbear/instances/multi', body: read });
+  assert.match(dropbear(), "config dropbear 'multi'\n\tlist Interface 'lan'\n\tlist Interface 'wan'\n\toption Port '2222'\n");
+  await written({ method: 'PATCH', path: '/dropbear/instances/multi', body: { interface: 'lan' } });
+  assert.match(dropbear(), "config dropbear 'multi'\n\toption Interface 'lan'\n\toption Port '2222'\n");
 });
 
 test('a write while another process holds the dropbear lock is a 423 that changes nothing', async () => {

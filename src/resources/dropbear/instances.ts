@@ -9,7 +9,7 @@
 // that interface is down. At its start the script rewrites `option rsakeyfile` into `list keyfile`.
 
 import type { FieldError } from '../../http/errors.js';
-import { boolean, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
+import { boolean, field, integer, list, SHELL_BOOLEAN, text, words } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
 import { conflict, optionText, strings } from '../checks.js';
 
@@ -29,7 +29,7 @@ function fileErrors(body: JsonObject, context: RuleContext): FieldError[] {
     .map(([at, path]) => conflict(at, `${path} does not exist; the init script would start no server for this section`));
 }
 
-/** The interfaces an instance binds to, from its fields or its options (Interface is space-separated). */
+/** The interfaces an instance binds to, from its fields or its options (space-separated, or a UCI list). */
 function interfacesOf(values: unknown[]): string[] {
   return values.flatMap((value) => (typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? value : [])).filter(Boolean);
 }
@@ -39,7 +39,7 @@ function interfacesOf(values: unknown[]): string[] {
  * fails to bind and procd respawns it in vain.
  */
 function portErrors(body: JsonObject, context: RuleContext): FieldError[] {
-  if (valueAt(body, 'enabled') === false) return [];
+  if (valueAt(body, 'enable') === false) return [];
   const port = valueAt(body, 'port') ?? 22;
   const mine = interfacesOf([valueAt(body, 'interface'), valueAt(body, 'direct_interface')]);
   const clash = context.read('dropbear').sections.find(({ type, name, options }) => {
@@ -62,12 +62,12 @@ const definition: ResourceDefinition = {
   reload: ['dropbear'],
   description: 'SSH servers: one dropbear process per enabled instance.',
   members: {
-    enabled: flag('enable', 'Start this server. Default true.'),
+    enable: flag('enable', 'Start this server. Default true.'),
     // validate_data `port` takes 0, with which dropbear binds a port the kernel picks.
     port: field(integer({ minimum: 1, maximum: 65535 }), { option: 'Port', description: 'TCP port. Default 22.' }),
-    interface: field(list(INTERFACE, { joined: true }), {
+    interface: field(words(INTERFACE), {
       option: 'Interface',
-      description: 'Listen on the addresses of these interfaces only (network/interfaces ids). Default: every address.',
+      description: 'Listen on the addresses of these interfaces only (network/interfaces ids, separated by spaces). Default: every address.',
     }),
     direct_interface: field(text(INTERFACE), {
       option: 'DirectInterface',
