@@ -103,11 +103,17 @@ test('sqm/queues: a missing script, a second enabled queue on a device, values c
   const missing = await refused({ method: 'POST', path: '/sqm/queues', body: { ...QUEUE, script: 'nosuch.qos' } }, 422, ['script:conflict']);
   assert.match(missing.errors[0].message, '/usr/lib/sqm/nosuch.qos does not exist');
   const refusals: [Body, string[]][] = [
-    [{ enabled: true }, ['interface:required', 'script:required']],
+    [{ enabled: true }, ['interface:required', 'script:conflict']],
     [{ ...QUEUE, script: '../../tmp/x.qos', interface: 'eth0;reboot' }, ['script:invalid_format', 'interface:invalid_format']],
     [{ ...QUEUE, iqdisc_opts: 'nat $(reboot)', itarget: '5.5ms', linklayer: 'adsl' }, ['iqdisc_opts:invalid_format', 'itarget:invalid_format', 'linklayer:not_in_enum']],
   ];
   for (const [body, errors] of sample(refusals)) await refused({ method: 'POST', path: '/sqm/queues', body }, 422, errors);
+  // sqm-scripts has no default script (start-sqm stops at "SCRIPT value is not defined"): a queue may go without one only while it is disabled.
+  const bare = await written({ method: 'POST', path: '/sqm/queues', body: { interface: 'eth2', download: 20000 } }, ['sqm']);
+  assert.equal(bare, { id: bare.id, managed: true, interface: 'eth2', download: 20000 });
+  assert.is(sectionText('sqm', `config queue '${bare.id}'`), `config queue '${bare.id}'\n\toption interface 'eth2'\n\toption download '20000'\n`);
+  const scriptless = await refused({ method: 'PATCH', path: `/sqm/queues/${bare.id}`, body: { enabled: true } }, 422, ['script:conflict']);
+  assert.match(scriptless.errors[0].message, 'sqm-scripts has no default');
   // cake takes its own link layer options only within its limits; piece_of_cake.qos is cake whatever qdisc says.
   const cake = { ...QUEUE, script: 'piece_of_cake.qos', qdisc: 'fq_codel', linklayer: 'atm', overhead: -65, tc_mpu: 257 };
   await refused({ method: 'POST', path: '/sqm/queues', body: cake }, 422, ['overhead:out_of_range', 'tc_mpu:out_of_range']);

@@ -54,6 +54,8 @@ function interfaceErrors(body: JsonObject, context: RuleContext): FieldError[] {
 
 function scriptErrors(body: JsonObject, context: RuleContext): FieldError[] {
   const script = valueAt(body, 'script');
+  // sqm-scripts has no default script: start-sqm refuses a queue without one ("SCRIPT value is not defined").
+  if (script == null) return valueAt(body, 'enabled') === true ? [conflict('script', 'an enabled queue needs a script; sqm-scripts has no default and starts none')] : [];
   // A name with a `/` is the format check's to refuse; no file outside /usr/lib/sqm is looked at.
   if (typeof script !== 'string' || script.includes('/') || context.file(`/usr/lib/sqm/${script}`) !== undefined) return [];
   return [conflict('script', `/usr/lib/sqm/${script} does not exist`)];
@@ -80,8 +82,7 @@ const definition: ResourceDefinition = {
     upload: field(integer({ minimum: 0, maximum: 2147483647 }), { description: 'Egress rate in kbit/s; 0: not shaped. Default 2302.' }),
     qdisc: field(text({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 15 }), { description: 'Queue discipline (e.g. cake, fq_codel). Default fq_codel.' }),
     script: field(text({ pattern: '^[A-Za-z0-9_.-]+\\.qos$', maxLength: 64 }), {
-      required: true,
-      description: 'Setup script in /usr/lib/sqm, e.g. piece_of_cake.qos, layer_cake.qos, simple.qos, simplest.qos.',
+      description: 'Setup script in /usr/lib/sqm, e.g. piece_of_cake.qos, layer_cake.qos, simple.qos, simplest.qos; an enabled queue needs one.',
     }),
     linklayer: field(choice(['none', 'ethernet', 'atm']), { description: 'Link layer whose framing is accounted for. Default none.' }),
     overhead: field(integer({ minimum: -1500, maximum: 1500 }), { description: 'Per-packet overhead in bytes (with `linklayer`). Default 0.' }),
@@ -111,7 +112,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     'An enabled queue\'s `interface` is not that of another enabled queue.',
-    '`script` exists in /usr/lib/sqm.',
+    '`script` exists in /usr/lib/sqm, and is given while `enabled` is true.',
     'Where cake applies `linklayer`, `overhead` is -64 to 256 and `tc_mpu` at most 256.',
   ],
 };
