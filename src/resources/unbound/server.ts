@@ -51,7 +51,7 @@ const definition: ResourceDefinition = {
     localservice: flag('Answer only clients of the router\'s LAN subnets. Default true.'),
     protocol: field(choice(['mixed', 'ip4_only', 'ip6_only', 'ip6_local', 'ip6_prefer', 'default']), { description: 'IP families used. Default mixed.' }),
     recursion: field(choice(['passive', 'aggressive', 'default']), { description: 'Prefetching profile. Default passive.' }),
-    resource: field(choice(['tiny', 'small', 'medium', 'large', 'default']), { description: 'Memory profile. Default small.' }),
+    resource_limits: field(choice(['tiny', 'small', 'medium', 'large', 'default']), { option: 'resource', description: 'Memory profile. Default small.' }),
     num_threads: field(integer({ minimum: 1, maximum: 2 }), { description: 'Threads (2 needs libevent). Default 1.' }),
     edns_size: field(integer({ minimum: 512, maximum: 4096 }), { description: 'EDNS buffer size in bytes. Default 1232.' }),
     rate_limit: field(integer({ minimum: 0, maximum: 99999 }), { description: 'Queries per second (per client half); 0 or 11-99999, 0 for none. Default 0.' }),
@@ -62,9 +62,12 @@ const definition: ResourceDefinition = {
     hide_binddata: flag('Refuse id.server and version.bind queries. Default true.'),
     query_minimize: flag('QNAME minimisation. Default false.'),
     query_min_strict: flag('Strict QNAME minimisation, with `query_minimize`. Default false.'),
-    rebind_protection: level(3, 'Drop upstream answers with private addresses: 0 off, 1 RFC 1918 and ULA, 2 also the LAN\'s global /64s. Default 1.'),
+    // A number the scripts compare with -gt; above 2 acts as 2.
+    rebind_protection: field(choice(['0', '1', '2', '3']), {
+      description: 'Drop upstream answers with private addresses: 0 off, 1 RFC 1918 and ULA, 2 (or 3) also the LAN\'s global /64s. Default 1.',
+    }),
     rebind_localhost: flag('Also drop upstream answers with loopback addresses. Default false.'),
-    validator: numericFlag('DNSSEC validation. Default false.'),
+    dnssec_enabled: field(boolean({ truthy: ['1'], falsy: ['0'] }), { option: 'validator', description: 'DNSSEC validation. Default false.' }),
     validator_ntp: numericFlag('Skip DNSSEC time checks until NTP has set the clock. Default true.'),
     root_age: field(integer(INT), { description: 'Days between copies of the root key to flash; over 90 never. Default 9.' }),
     domain_insecure: field(list({ pattern: `^${DOMAIN_NAME}\\.?$`, maxLength: 254 }, { listOnly: true }), { description: 'Domains exempt from DNSSEC validation.' }),
