@@ -30,7 +30,10 @@ test.after.each(async () => {
 const RESOURCES = [
   {
     path: '/lldpd/config', service: 'lldpd', provider: 'lldpd', pkg: 'lldpd',
-    read: { enable_cdp: true, enable_fdp: true, enable_sonmp: true, enable_edp: true, interface: ['loopback', 'lan'], cid_interface: [], lldp_class: 4, lldp_location: 'address country EU' },
+    read: {
+      enable_cdp: true, enable_fdp: true, enable_sonmp: true, enable_edp: true, interface: ['loopback', 'lan'], cid_interface: [], lldp_class: 4,
+      lldp_location: 'address country EU',
+    },
   },
   {
     path: '/prometheus_node_exporter_lua/config', service: 'prometheus-node-exporter-lua', provider: 'prometheus-node-exporter-lua', pkg: 'prometheus-node-exporter-lua',
@@ -39,7 +42,7 @@ const RESOURCES = [
   { path: '/vnstat/config', service: 'vnstat', provider: 'vnstat2', pkg: 'vnstat', read: { interfaces: [] } },
   {
     path: '/usteer/config', service: 'usteer', provider: 'usteer', pkg: 'usteer',
-    read: { network: ['lan'], local_mode: false, ipv6: false, syslog: true, debug_level: 2, event_log_types: [], ssid_list: [] },
+    read: { network: 'lan', local_mode: false, ipv6: false, syslog: true, debug_level: 2, event_log_types: [], ssid_list: [] },
   },
 ];
 
@@ -77,7 +80,8 @@ test('round trip: each shipped file reads as expected and, written back by PUT, 
 test('lldpd/config: PATCH writes the options it names in section config, and what lldpd or lldpcli would refuse is refused', async () => {
   installDaemon(router, 'lldpd', ['lldpd']);
   const body = {
-    enable_lldp: true, cdp_version: 'cdpv2', force_cdp: true, interface: ['lan', 'eth*', '!eth1'], lldp_hostname: 'gw-1', lldp_syscapabilities: 'bridge,router',
+    enable_lldp: true, cdp_version: 'cdpv2', force_cdp: true, interface: ['lan', 'eth*', '!eth1'], lldp_hostname: 'gw-1', lldp_syscapabilities: 'bridge,router', lldp_capabilities: false,
+    lldp_description: 'Core switch uplink',
     lldp_agenttype: 'nearest-customer-bridge', lldp_tx_interval: '500ms', lldp_tx_hold: 3, lldp_med_inv_serial_number: 'SN-0042', lldp_location: null,
   };
   const patched = await written({ method: 'PATCH', path: '/lldpd/config', body }, ['lldpd']);
@@ -89,7 +93,8 @@ test('lldpd/config: PATCH writes the options it names in section config, and wha
     committed(
       "config lldpd 'config'\n\toption enable_cdp '1'\n\toption enable_fdp '1'\n\toption enable_sonmp '1'\n\toption enable_edp '1'\n\toption lldp_class '4'\n" +
         "\tlist interface 'lan'\n\tlist interface 'eth*'\n\tlist interface '!eth1'\n\toption enable_lldp '1'\n\toption cdp_version 'cdpv2'\n\toption force_cdp '1'\n" +
-        "\toption lldp_hostname 'gw-1'\n\toption lldp_syscapabilities 'bridge,router'\n\toption lldp_agenttype 'nearest-customer-bridge'\n" +
+        "\toption lldp_hostname 'gw-1'\n\toption lldp_description 'Core switch uplink'\n\toption lldp_syscapabilities 'bridge,router'\n" +
+        "\toption lldp_capability_advertisements '0'\n\toption lldp_agenttype 'nearest-customer-bridge'\n" +
         "\toption lldp_tx_interval '500ms'\n\toption lldp_tx_hold '3'\n\toption lldp_med_inv_serial_number 'SN-0042'\n",
     ),
   );
@@ -109,6 +114,10 @@ test('lldpd/config: PATCH writes the options it names in section config, and wha
       'lldp_syscapabilities:invalid_format', 'lldp_tx_interval:invalid_format',
     ],
   );
+  // lldp_description is the text lldpd.init sends, not a switch; the provider's lldp_capabilities writes lldp_capability_advertisements, the option lldpd.init reads.
+  await refused({ method: 'PATCH', path: '/lldpd/config', body: { lldp_description: true, lldp_capability_advertisements: true, enable_lldpmed: true } }, 422, [
+    'enable_lldpmed:unknown_field', 'lldp_capability_advertisements:unknown_field', 'lldp_description:invalid_type',
+  ]);
   // lldpcli tokenizes the location: quoted words are one, an unmatched quote or a `#` spoils the line.
   const location = 'address country US street "Main St" city \'Old Town\'';
   await written({ method: 'PATCH', path: '/lldpd/config', body: { lldp_location: location } }, ['lldpd']);
@@ -177,24 +186,36 @@ test('vnstat/config: kernel device names as vnstat --add takes them, in the firs
 
 test('usteer/config: thresholds, SSID filter and event types as usteerd takes them; a second usteer section is refused', async () => {
   installDaemon(router, 'usteer', ['usteer']);
-  const body = { enabled: false, network: ['lan', 'guest'], ssid_list: ['OpenWrt', 'Guest Wi-Fi'], event_log_types: ['signal_kick', 'load_kick_client'], min_snr: -75, band_steering_interval: 0 };
+  const body = { enabled: false, network: 'lan guest', ssid_list: ['OpenWrt', 'Guest Wi-Fi'], event_log_types: ['signal_kick', 'load_kick_client'], min_snr: -75, band_steering_interval: 0 };
   const patched = await written({ method: 'PATCH', path: '/usteer/config', body }, ['usteer']);
   assert.equal(patched, { ...RESOURCES[3].read, ...body });
   assert.is(
     file('usteer'),
     committed(
-      "config usteer\n\tlist network 'lan'\n\tlist network 'guest'\n\toption syslog '1'\n\toption local_mode '0'\n\toption ipv6 '0'\n\toption debug_level '2'\n" +
+      "config usteer\n\toption network 'lan guest'\n\toption syslog '1'\n\toption local_mode '0'\n\toption ipv6 '0'\n\toption debug_level '2'\n" +
         "\toption enabled '0'\n\tlist event_log_types 'signal_kick'\n\tlist event_log_types 'load_kick_client'\n\tlist ssid_list 'OpenWrt'\n\tlist ssid_list 'Guest Wi-Fi'\n" +
         "\toption min_snr '-75'\n\toption band_steering_interval '0'\n",
     ),
   );
-  // Down to one network, the option the stock file has.
-  await written({ method: 'PATCH', path: '/usteer/config', body: { network: ['lan'] } }, ['usteer']);
-  assert.match(file('usteer'), "\toption network 'lan'\n");
+  // The init script loops over what `uci get` gives: a list reads as its items joined by spaces, and a PUT of it keeps the list.
+  writeFileSync(router.path('/etc/config/usteer'), file('usteer').replace("\toption network 'lan guest'\n", "\tlist network 'lan'\n\tlist network 'guest'\n"));
+  const listed = (await call({ method: 'GET', path: '/usteer/config' })).json as Body;
+  assert.is(listed.network, 'lan guest');
+  await written({ method: 'PUT', path: '/usteer/config', body: listed }, ['usteer']);
+  assert.match(file('usteer'), "\tlist network 'lan'\n\tlist network 'guest'\n");
+  await written({ method: 'PATCH', path: '/usteer/config', body: { network: 'lan' } }, ['usteer']);
+  assert.match(file('usteer'), "config usteer\n\toption network 'lan'\n");
   await refused(
-    { method: 'PATCH', path: '/usteer/config', body: { min_snr: -2147483649, sta_block_timeout: -1, roam_scan_tries: 2147483648, event_log_types: ['kick'], ssid_list: ['x'.repeat(33)], enabled: 'yes' } },
+    {
+      method: 'PATCH',
+      path: '/usteer/config',
+      body: { min_snr: -2147483649, sta_block_timeout: -1, roam_scan_tries: 2147483648, event_log_types: ['kick'], ssid_list: ['x'.repeat(33)], enabled: 'yes', network: ['lan'] },
+    },
     422,
-    ['enabled:invalid_type', 'event_log_types[0]:not_in_enum', 'min_snr:out_of_range', 'roam_scan_tries:out_of_range', 'ssid_list[0]:out_of_range', 'sta_block_timeout:out_of_range'],
+    [
+      'enabled:invalid_type', 'event_log_types[0]:not_in_enum', 'min_snr:out_of_range', 'network:invalid_type', 'roam_scan_tries:out_of_range', 'ssid_list[0]:out_of_range',
+      'sta_block_timeout:out_of_range',
+    ],
   );
   writeFileSync(router.path('/etc/config/usteer'), `${file('usteer')}\nconfig usteer\n\toption debug_level '5'\n`);
   const twice = await refused({ method: 'PATCH', path: '/usteer/config', body: { debug_level: 3 } }, 422, ['enabled:conflict']);

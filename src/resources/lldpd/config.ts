@@ -72,7 +72,7 @@ const definition: ResourceDefinition = {
     lldp_platform: quoted('CDP platform sent. Default the kernel\'s.'),
     lldp_mgmt_ip: quoted('Management addresses sent: a comma-separated pattern of addresses and globs, `!` negates.'),
     lldp_syscapabilities: field(text({ pattern: `^${CAPABILITY}(,${CAPABILITY})*$` }), { description: 'Enabled capabilities sent, comma-separated. Default the kernel\'s.' }),
-    lldp_capability_advertisements: flag('Send capabilities. Default true.'),
+    lldp_capabilities: field(boolean(SHELL_BOOLEAN), { option: 'lldp_capability_advertisements', description: 'Send the system capabilities TLV. Default true.' }),
     lldp_mgmt_addr_advertisements: flag('Send management addresses. Default true.'),
     lldp_agenttype: field(choice(['nearest-bridge', 'nearest-non-tpmr-bridge', 'nearest-customer-bridge']), { description: 'LLDP agent type. Default nearest-bridge.' }),
     lldp_portidsubtype: field(choice(['macaddress', 'ifname']), { description: 'Port ID sent. Default macaddress.' }),

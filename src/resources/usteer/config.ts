@@ -7,7 +7,7 @@
 // are not applied, so a write is refused then. `probe_steering` in the shipped comments is not
 // passed on by the script.
 
-import { boolean, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
+import { boolean, field, integer, list, SHELL_BOOLEAN, text, words } from '../codecs.js';
 import type { ResourceDefinition, Rules } from '../model.js';
 import { conflict } from '../checks.js';
 
@@ -36,8 +36,9 @@ const definition: ResourceDefinition = {
   description: 'The band-steering and roaming daemon usteer (the `usteer` section; there must be only one).',
   members: {
     enabled: field(boolean({ truthy: ['1'], falsy: ['0'] }), { description: 'Run usteerd. Default true.' }),
-    network: field(list({ pattern: '^[A-Za-z0-9_]+$', maxLength: 32 }, { singleAsOption: true }), {
-      description: 'Network interfaces to exchange state with other APs on. Stock lan.',
+    // `uci get` gives a list joined by spaces, and the script loops over its words.
+    network: field(words({ pattern: '^[A-Za-z0-9_]+$', maxLength: 32 }), {
+      description: 'Network interfaces to exchange state with other APs on, separated by spaces. Stock lan.',
     }),
     local_mode: flag('No exchange with other APs. Default false.'),
     ipv6: flag('Exchange over IPv6. Default false.'),
