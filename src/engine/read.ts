@@ -37,7 +37,7 @@ export function sectionTypeOf(definition: ResourceMapping, body: JsonObject): st
 
 /** The resource body of a section, without `runtime`: what the ETag covers. */
 export function viewOf(definition: ResourceMapping, section: UciSection): JsonObject {
-  const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : {};
+  const body: JsonObject = definition.kind === 'collection' ? { id: section.name, managed: !section.anonymous } : { managed: !section.anonymous };
   if (definition.typeBy) body[definition.typeBy.field] = typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, section.type);
   // for-in rather than Object.entries(): QuickJS builds an array per entry, and a collection read
   // runs this for every field of every section.

@@ -36,12 +36,12 @@ export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties
       description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent. Never of the anonymous form `cfg<hex>`.',
     };
     if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; required on create.` };
-    properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
   if (kind === 'view') {
     properties.id = { type: 'string', pattern: '^[A-Za-z0-9_]+$', readOnly: true, description: 'Derived from the item\'s own data, stable while the item lasts: the field descriptions say how.' };
     return properties;
   }
+  properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write to a collection.' };
   properties.runtime = {
     type: ['object', 'null'],
     readOnly: true,

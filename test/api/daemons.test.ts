@@ -31,18 +31,19 @@ const RESOURCES = [
   {
     path: '/lldpd/config', service: 'lldpd', provider: 'lldpd', pkg: 'lldpd',
     read: {
-      enable_cdp: true, enable_fdp: true, enable_sonmp: true, enable_edp: true, interface: ['loopback', 'lan'], cid_interface: [], lldp_class: 4,
+      managed: true, enable_cdp: true, enable_fdp: true, enable_sonmp: true, enable_edp: true, interface: ['loopback', 'lan'], cid_interface: [], lldp_class: 4,
       lldp_location: 'address country EU',
     },
   },
   {
     path: '/prometheus_node_exporter_lua/config', service: 'prometheus-node-exporter-lua', provider: 'prometheus-node-exporter-lua', pkg: 'prometheus-node-exporter-lua',
-    read: { listen_interface: 'loopback', listen_port: 9100 },
+    read: { managed: true, listen_interface: 'loopback', listen_port: 9100 },
   },
-  { path: '/vnstat/config', service: 'vnstat', provider: 'vnstat2', pkg: 'vnstat', read: { interfaces: [] } },
+  // The shipped vnstat and usteer sections are anonymous: managed false, which a singleton's write does not mind.
+  { path: '/vnstat/config', service: 'vnstat', provider: 'vnstat2', pkg: 'vnstat', read: { managed: false, interfaces: [] } },
   {
     path: '/usteer/config', service: 'usteer', provider: 'usteer', pkg: 'usteer',
-    read: { network: 'lan', local_mode: false, ipv6: false, syslog: true, debug_level: 2, event_log_types: [], ssid_list: [] },
+    read: { managed: false, network: 'lan', local_mode: false, ipv6: false, syslog: true, debug_level: 2, event_log_types: [], ssid_list: [] },
   },
 ];
 
@@ -136,7 +137,7 @@ test('lldpd/config: PATCH writes the options it names in section config, and wha
 test('lldpd/config: the singleton is the section named config, which lldpd.init reads by name; a write creates it so', async () => {
   installDaemon(router, 'lldpd');
   writeFileSync(router.path('/etc/config/lldpd'), "config lldpd\n\toption enable_cdp '1'\n\nconfig lldpd 'config'\n\toption enable_cdp '0'\n");
-  assert.equal((await call({ method: 'GET', path: '/lldpd/config' })).json, { enable_cdp: false, interface: [], cid_interface: [] });
+  assert.equal((await call({ method: 'GET', path: '/lldpd/config' })).json, { managed: true, enable_cdp: false, interface: [], cid_interface: [] });
   await written({ method: 'PATCH', path: '/lldpd/config', body: { enable_edp: true } }, ['lldpd']);
   assert.is(file('lldpd'), committed("config lldpd\n\toption enable_cdp '1'\n\nconfig lldpd 'config'\n\toption enable_cdp '0'\n\toption enable_edp '1'\n"));
   writeFileSync(router.path('/etc/config/lldpd'), "config lldpd\n\toption enable_cdp '1'\n");
@@ -148,7 +149,7 @@ test('lldpd/config: the singleton is the section named config, which lldpd.init 
 test('prometheus_node_exporter_lua/config: section main, its listen address and HTTPS files', async () => {
   installDaemon(router, 'prometheus-node-exporter-lua', ['prometheus-node-exporter-lua']);
   const body = { listen_interface: '*', listen_port: 9101, http_keepalive: 0, cert: '/etc/uhttpd.crt', key: '/etc/uhttpd.key' };
-  assert.equal(await written({ method: 'PATCH', path: '/prometheus_node_exporter_lua/config', body }, ['prometheus-node-exporter-lua']), body);
+  assert.equal(await written({ method: 'PATCH', path: '/prometheus_node_exporter_lua/config', body }, ['prometheus-node-exporter-lua']), { managed: true, ...body });
   assert.is(
     file('prometheus-node-exporter-lua'),
     committed(
@@ -170,7 +171,7 @@ test('prometheus_node_exporter_lua/config: section main, its listen address and 
 test('vnstat/config: kernel device names as vnstat --add takes them, in the first vnstat section', async () => {
   installDaemon(router, 'vnstat', ['vnstat']);
   const interfaces = ['br-lan', 'eth0.2', 'wlan0-1', 'pppoe-wan', 'x'.repeat(15), 'ü'.repeat(7)];
-  assert.equal(await written({ method: 'PATCH', path: '/vnstat/config', body: { interfaces } }, ['vnstat']), { interfaces });
+  assert.equal(await written({ method: 'PATCH', path: '/vnstat/config', body: { interfaces } }, ['vnstat']), { managed: false, interfaces });
   assert.is(file('vnstat'), committed(`config vnstat\n${interfaces.map((name) => `\tlist interface '${name}'\n`).join('')}`));
   await refused({ method: 'PUT', path: '/vnstat/config', body: { interfaces: ['.', '..', 'a/b', 'eth 0', 'lan:1', 'x'.repeat(16), 'ü'.repeat(8), ''] } }, 422, [
     'interfaces[0]:invalid_format', 'interfaces[1]:invalid_format', 'interfaces[2]:invalid_format', 'interfaces[3]:invalid_format',
@@ -179,7 +180,7 @@ test('vnstat/config: kernel device names as vnstat --add takes them, in the firs
   // config_list_foreach skips a plain option: it reads null, and a PUT of that read keeps it.
   writeFileSync(router.path('/etc/config/vnstat'), "config vnstat\n\toption interface 'br-lan'\n");
   const odd = (await call({ method: 'GET', path: '/vnstat/config' })).json as Body;
-  assert.equal(odd, { interfaces: null });
+  assert.equal(odd, { managed: false, interfaces: null });
   await written({ method: 'PUT', path: '/vnstat/config', body: odd }, ['vnstat']);
   assert.is(file('vnstat'), committed("config vnstat\n\toption interface 'br-lan'\n"));
 });

@@ -198,7 +198,7 @@ test('dhcp/dnsmasq: the stock rebind_localhost and resolvfile stay writable once
 
 test('dhcp/odhcpd: loglevel and maindhcp (written 1 and 0) reload odhcpd, then dnsmasq', async () => {
   const read = await call({ method: 'GET', path: '/dhcp/odhcpd' });
-  assert.equal(read.json, { maindhcp: false, leasefile: '/tmp/hosts/odhcpd', leasetrigger: '/usr/sbin/odhcpd-update', loglevel: 4 });
+  assert.equal(read.json, { managed: true, maindhcp: false, leasefile: '/tmp/hosts/odhcpd', leasetrigger: '/usr/sbin/odhcpd-update', loglevel: 4 });
   const services = ['odhcpd', 'dnsmasq'];
   assert.is((await written({ method: 'PATCH', path: '/dhcp/odhcpd', body: { loglevel: 6 } }, services)).loglevel, 6);
   assert.is(dhcp(), STOCK.replace("option loglevel '4'", "option loglevel '6'"));

@@ -56,7 +56,7 @@ test('without the mwan3 package: reads answer, and every resource refuses a writ
 test('with the package\'s configuration but no init script: reads answer; PUT, PATCH and DELETE of each resource are 503 and change no byte', async () => {
   writeFileSync(router.path('/etc/config/mwan3'), SHIPPED);
   const globals = await call({ method: 'GET', path: '/mwan3/globals' });
-  assert.equal(globals.json, { mmx_mask: '0x3F00', rt_table_lookup: [] });
+  assert.equal(globals.json, { managed: true, mmx_mask: '0x3F00', rt_table_lookup: [] });
   const wan = (await call({ method: 'GET', path: '/mwan3/interfaces/wan' })).json as Body;
   assert.equal(wan, {
     id: 'wan', managed: true, enabled: true, family: 'ipv4', track_ip: ['1.0.0.1', '1.1.1.1', '208.67.222.222', '208.67.220.220'], reliability: 2, flush_conntrack: [],
@@ -84,7 +84,7 @@ test('mwan3/globals: a PUT creates the section named globals, a PATCH changes on
   await written({ method: 'PATCH', path: '/mwan3/globals', body: {} });
   assert.is(mwan3(), "\nconfig globals 'globals'\n\n");
   const created = await written({ method: 'PUT', path: '/mwan3/globals', body: { mmx_mask: '0xff00', logging: true, loglevel: 'info' } });
-  assert.equal(created, { mmx_mask: '0xff00', rt_table_lookup: [], logging: true, loglevel: 'info' });
+  assert.equal(created, { managed: true, mmx_mask: '0xff00', rt_table_lookup: [], logging: true, loglevel: 'info' });
   assert.is(mwan3(), "\nconfig globals 'globals'\n\toption mmx_mask '0xff00'\n\toption logging '1'\n\toption loglevel 'info'\n\n");
   // Options 2.11 no longer reads stay on a PATCH and go with a PUT.
   writeFileSync(router.path('/etc/config/mwan3'), mwan3().replace("'info'\n", "'info'\n\toption rtmon_interval '5'\n"));

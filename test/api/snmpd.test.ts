@@ -180,15 +180,15 @@ test('snmpd/accesses: the group is a reference; the last group section of a name
 test('snmpd/system: the first system section, with snake_case fields for the options the init script reads', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const stock = await call({ method: 'GET', path: '/snmpd/system' });
-  assert.equal(stock.json, { sys_location: 'office', sys_contact: 'bofh@example.com', sys_name: 'HeartOfGold' });
+  assert.equal(stock.json, { managed: false, sys_location: 'office', sys_contact: 'bofh@example.com', sys_name: 'HeartOfGold' });
   const put = { sys_location: 'Rack 4, Room 2', sys_contact: 'noc@example.net', sys_descr: 'edge router', sys_object_id: '.1.3.6.1.4.1.8072.3.2.10' };
-  assert.equal(await written({ method: 'PUT', path: '/snmpd/system', body: put }), put);
+  assert.equal(await written({ method: 'PUT', path: '/snmpd/system', body: put }), { managed: false, ...put });
   assert.is(
     sectionText('config system'),
     "config system\n\toption sysLocation 'Rack 4, Room 2'\n\toption sysContact 'noc@example.net'\n\toption sysDescr 'edge router'\n\toption sysObjectID '.1.3.6.1.4.1.8072.3.2.10'\n",
   );
   await written({ method: 'PATCH', path: '/snmpd/system', body: { sys_name: 'edge1', sys_descr: null } });
-  assert.equal((await call({ method: 'GET', path: '/snmpd/system' })).json, { sys_location: 'Rack 4, Room 2', sys_contact: 'noc@example.net', sys_name: 'edge1', sys_object_id: '.1.3.6.1.4.1.8072.3.2.10' });
+  assert.equal((await call({ method: 'GET', path: '/snmpd/system' })).json, { managed: false, sys_location: 'Rack 4, Room 2', sys_contact: 'noc@example.net', sys_name: 'edge1', sys_object_id: '.1.3.6.1.4.1.8072.3.2.10' });
   await refused({ method: 'PATCH', path: '/snmpd/system', body: { sys_location: 'a\ncom2sec x default y', sys_contact: ' x' } }, 422, ['sys_location:invalid_format', 'sys_contact:invalid_format']);
   await refused({ method: 'PATCH', path: '/snmpd/system', body: { sys_descr: 'é'.repeat(200), sys_object_id: 'iso.3' } }, 422, ['sys_descr:out_of_range', 'sys_object_id:invalid_format']);
 });
@@ -203,7 +203,7 @@ test('snmpd/system: sys_services shows the sysService option snmpd ignores; a wr
   await written({ method: 'PATCH', path: '/snmpd/system', body: { sys_services: 72, sys_name: 'edge1' } });
   assert.is(parseUci(snmpd()).sections.find((section) => section.type === 'system')!.options.get('sysService'), '72', 'a PATCH keeps it');
   const put = await written({ method: 'PUT', path: '/snmpd/system', body: { ...read, sys_name: 'edge1' } });
-  assert.equal(put, { sys_location: 'office', sys_contact: 'bofh@example.com', sys_name: 'edge1' });
+  assert.equal(put, { managed: false, sys_location: 'office', sys_contact: 'bofh@example.com', sys_name: 'edge1' });
   assert.not.ok(parseUci(snmpd()).sections.find((section) => section.type === 'system')!.options.has('sysService'));
   writeFileSync(router.path('/etc/config/snmpd'), `${snmpd()}\nconfig system\n\toption sysLocation 'elsewhere'\n`);
   const second = await refused({ method: 'PATCH', path: '/snmpd/system', body: { sys_location: 'lab' } }, 422, ['sys_location:conflict']);

@@ -36,7 +36,8 @@ test.after.each(async () => {
 test('system: GET reads the stock anonymous section with an ETag; a matching If-None-Match answers 304', async () => {
   const read = await call({ method: 'GET', path: '/system' });
   assert.is(read.status, 200, read.body);
-  assert.equal(read.json, { hostname: 'OpenWrt', timezone: 'UTC', log_size: 128, ttylogin: false, urandom_seed: '0' });
+  // managed is false: the stock section is anonymous, which a singleton's write does not mind.
+  assert.equal(read.json, { managed: false, hostname: 'OpenWrt', timezone: 'UTC', log_size: 128, ttylogin: false, urandom_seed: '0' });
   assert.match(read.headers.etag, /^"[0-9a-f]{16}"$/);
   const cached = await call({ method: 'GET', path: '/system', query: { if_none_match: read.headers.etag } });
   assert.is(cached.status, 304);
@@ -45,7 +46,7 @@ test('system: GET reads the stock anonymous section with an ETag; a matching If-
 
 test('system: PATCH hostname and timezone writes them in place and reloads system, then log', async () => {
   const patched = await written({ method: 'PATCH', path: '/system', body: { hostname: 'edge-01', timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' } }, ['system', 'log']);
-  assert.equal(patched, { hostname: 'edge-01', timezone: 'CET-1CEST,M3.5.0,M10.5.0/3', log_size: 128, ttylogin: false, urandom_seed: '0' });
+  assert.equal(patched, { managed: false, hostname: 'edge-01', timezone: 'CET-1CEST,M3.5.0,M10.5.0/3', log_size: 128, ttylogin: false, urandom_seed: '0' });
   assert.is(system(), STOCK.replace("'OpenWrt'", "'edge-01'").replace("timezone 'UTC'", "timezone 'CET-1CEST,M3.5.0,M10.5.0/3'"));
   assert.match(system(), /^\nconfig system\n/, 'the section stays anonymous');
   const read = await call({ method: 'GET', path: '/system' });
@@ -83,7 +84,7 @@ test('system: a section LuCI saved (log_proto without log_ip, zone name, log lev
   writeFileSync(router.path('/etc/config/system'), LUCI_SAVED);
   const read = (await call({ method: 'GET', path: '/system' })).json as Body;
   assert.equal(read, {
-    hostname: 'OpenWrt', timezone: 'UTC', zonename: 'UTC', conloglevel: 8, cronloglevel: 7, log_size: 128, log_proto: 'udp', ttylogin: false, urandom_seed: '0',
+    managed: false, hostname: 'OpenWrt', timezone: 'UTC', zonename: 'UTC', conloglevel: 8, cronloglevel: 7, log_size: 128, log_proto: 'udp', ttylogin: false, urandom_seed: '0',
   });
   await written({ method: 'PATCH', path: '/system', body: { hostname: 'edge' } }, ['system', 'log']);
   assert.is(system(), LUCI_SAVED.replace("'OpenWrt'", "'edge'"), 'one option changed; compat_version, which no field models, kept');

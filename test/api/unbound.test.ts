@@ -33,7 +33,7 @@ test.after.each(async () => {
 
 /** unbound.uci as unbound-daemon ships it, read. */
 const SHIPPED_SERVER = {
-  manual_conf: false, listen_port: 53, interface_auto: true, localservice: true, protocol: 'default', recursion: 'default', resource_limits: 'default',
+  managed: true, manual_conf: false, listen_port: 53, interface_auto: true, localservice: true, protocol: 'default', recursion: 'default', resource_limits: 'default',
   num_threads: 1, edns_size: 1232, rate_limit: 0, ttl_min: 120, ttl_neg_max: 1000, verbosity: 1, extended_stats: false, hide_binddata: true,
   query_minimize: false, query_min_strict: false, rebind_protection: '1', rebind_localhost: false, dnssec_enabled: false, validator_ntp: true, root_age: 9,
   domain_insecure: [], dns64: false, dns64_prefix: '64:ff9b::/96', domain: 'lan', domain_type: 'static', add_local_fqdn: 1, add_wan_fqdn: 0,
@@ -72,7 +72,7 @@ test('unbound/server: reads the shipped ub_main, and PATCH and PUT write exactly
   // The zones, which no resource covers, keep what they hold.
   assertSameUci(shipped('unbound'), file('unbound'), (section) => section.type === 'zone');
   const put = await written({ method: 'PUT', path: '/unbound/server', body: { domain: 'home', dhcp_link: 'odhcpd', iface_lan: ['lan', 'guest'] } }, ['unbound']);
-  assert.equal(put, { domain: 'home', dhcp_link: 'odhcpd', iface_lan: ['lan', 'guest'], domain_insecure: [], iface_wan: [], iface_trig: [], trigger: [], trigger_interface: [] });
+  assert.equal(put, { managed: true, domain: 'home', dhcp_link: 'odhcpd', iface_lan: ['lan', 'guest'], domain_insecure: [], iface_wan: [], iface_trig: [], trigger: [], trigger_interface: [] });
   // Options keep the places they had; new ones come last.
   assert.is(sectionText('unbound', "config unbound 'ub_main'"), "config unbound 'ub_main'\n\toption dhcp_link 'odhcpd'\n\toption domain 'home'\n\tlist iface_lan 'lan'\n\tlist iface_lan 'guest'\n");
   assert.equal((await call({ method: 'GET', path: '/unbound/server' })).json, put);
@@ -125,7 +125,7 @@ test('unbound/server without unbound-daemon: a read answers, a write is 503 nami
 test('unbound/srv: unbound-uci-ext\'s section main, written with its lists verbatim and reloading unbound-uci-ext only', async () => {
   installUnbound();
   installExt();
-  assert.equal((await call({ method: 'GET', path: '/unbound/srv' })).json, { enabled: false, interface_bind: [], interface_outgoing: [], srv_line: [] });
+  assert.equal((await call({ method: 'GET', path: '/unbound/srv' })).json, { managed: true, enabled: false, interface_bind: [], interface_outgoing: [], srv_line: [] });
   const body = {
     enabled: true,
     interface_bind: ['127.0.0.1@5353', '::1@5353', 'br-lan'],
@@ -133,7 +133,7 @@ test('unbound/srv: unbound-uci-ext\'s section main, written with its lists verba
     ip_transparent: true,
     srv_line: ['harden-below-nxdomain: yes', '  serve-expired: "yes" # kept as sent'],
   };
-  assert.equal(await written({ method: 'PATCH', path: '/unbound/srv', body }, ['unbound-uci-ext']), body);
+  assert.equal(await written({ method: 'PATCH', path: '/unbound/srv', body }, ['unbound-uci-ext']), { managed: true, ...body });
   assert.is(
     file('unbound_srv'),
     committed(
@@ -165,7 +165,7 @@ test('unbound/srv: unbound-uci-ext\'s section main, written with its lists verba
 test('unbound/srv: the singleton is the section named main, created so when absent, and never one of another type', async () => {
   installExt();
   writeFileSync(router.path('/etc/config/unbound_srv'), "config unbound_srv 'extra'\n\tlist srv_line 'prefetch: yes'\n\nconfig unbound_srv 'main'\n\toption enabled '1'\n");
-  assert.equal((await call({ method: 'GET', path: '/unbound/srv' })).json, { enabled: true, interface_bind: [], interface_outgoing: [], srv_line: [] });
+  assert.equal((await call({ method: 'GET', path: '/unbound/srv' })).json, { managed: true, enabled: true, interface_bind: [], interface_outgoing: [], srv_line: [] });
   await written({ method: 'PATCH', path: '/unbound/srv', body: { srv_line: ['serve-expired: yes'] } }, ['unbound-uci-ext']);
   assert.is(file('unbound_srv'), committed("config unbound_srv 'extra'\n\tlist srv_line 'prefetch: yes'\n\nconfig unbound_srv 'main'\n\toption enabled '1'\n\tlist srv_line 'serve-expired: yes'\n"));
   rmSync(router.path('/etc/config/unbound_srv'));
@@ -180,9 +180,9 @@ test('unbound/srv: the singleton is the section named main, created so when abse
 
 test('unbound/ext: one item per rendered line, as sent; a line unbound-uci-ext would drop is refused', async () => {
   installExt();
-  assert.equal((await call({ method: 'GET', path: '/unbound/ext' })).json, { enabled: false, ext_line: [] });
+  assert.equal((await call({ method: 'GET', path: '/unbound/ext' })).json, { managed: true, enabled: false, ext_line: [] });
   const lines = ['forward-zone:', '  name: "example.org"', '  forward-addr: 1.1.1.1@853#cloudflare-dns.com', "  forward-tls-upstream: yes # it's TLS", '\tforward-first: no'];
-  assert.equal(await written({ method: 'PUT', path: '/unbound/ext', body: { enabled: true, ext_line: lines } }, ['unbound-uci-ext']), { enabled: true, ext_line: lines });
+  assert.equal(await written({ method: 'PUT', path: '/unbound/ext', body: { enabled: true, ext_line: lines } }, ['unbound-uci-ext']), { managed: true, enabled: true, ext_line: lines });
   assert.is(
     file('unbound_ext'),
     committed(
@@ -199,7 +199,7 @@ test('unbound/ext: one item per rendered line, as sent; a line unbound-uci-ext w
   // A plain option is no list to config_list_foreach: it reads null, and a PUT of that read keeps it.
   writeFileSync(router.path('/etc/config/unbound_ext'), "config unbound_ext 'main'\n\toption enabled '1'\n\toption ext_line 'view:'\n");
   const odd = (await call({ method: 'GET', path: '/unbound/ext' })).json as Body;
-  assert.equal(odd, { enabled: true, ext_line: null });
+  assert.equal(odd, { managed: true, enabled: true, ext_line: null });
   await written({ method: 'PUT', path: '/unbound/ext', body: odd }, ['unbound-uci-ext']);
   assert.is(file('unbound_ext'), committed("config unbound_ext 'main'\n\toption enabled '1'\n\toption ext_line 'view:'\n"));
 });
