@@ -3,14 +3,18 @@
 // the configurations of test/support/terraform/cases/. Nothing may be refused, and every attribute
 // must read back with the provider's type and the configured value: Terraform then reports no diff
 // and no "inconsistent result after apply". WRTAPI_TERRAFORM=<text> runs the resources naming it.
-import { readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Json } from '../../src/resources/model.js';
+import type { Json, JsonObject } from '../../src/resources/model.js';
+import { projectRoot } from '../../shims/emu/project.js';
 import { documentedRouter, type Router } from '../support/router.js';
 import type { ReplayCase } from '../support/terraform/case.js';
+import { parseHcl, resolve, type Block } from '../support/terraform/hcl.js';
 import { provider3 } from '../support/terraform/provider3.js';
-import { replay } from '../support/terraform/replay.js';
+import { create, plan, providerResource, replay, type Applied } from '../support/terraform/replay.js';
 
 const directory = new URL('../support/terraform/cases/', import.meta.url);
 const files = readdirSync(directory).filter((name) => name.endsWith('.js')).sort();
@@ -30,6 +34,44 @@ for (const [file, cases] of byFile) {
     }
   });
 }
+
+/** The README's Terraform section: its blocks, the provider's first. */
+function readmeConfiguration(): Block[] {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Terraform'), readme.indexOf('\n## ', readme.indexOf('## Terraform') + 1));
+  return [...section.matchAll(/```hcl\n([^]*?)```/g)].flatMap((match) => parseHcl(match[1]));
+}
+
+test('the README\'s Terraform configuration applies as the provider applies it, and plans again with no change', async () => {
+  const blocks = readmeConfiguration();
+  const provider = blocks.find((block) => block.type === 'provider');
+  assert.match(String(provider?.body.endpoint), /^https:\/\/[^/]+\/api\/v3$/, 'the provider block points at /api/v3');
+  const { router, authorization } = await documentedRouter('terraform');
+  const client = { router, authorization };
+  const variables: Record<string, string> = { wrtapi_token: authorization.slice('Bearer '.length), wg_private_key: randomBytes(32).toString('base64') };
+  const applied = new Map<string, Applied>();
+  const lookup = ([kind, name, attribute]: string[]) => (kind === 'var' ? variables[name] : applied.get(`${kind}.${name}`)?.state[attribute]);
+  const resources = blocks.filter((block) => block.type === 'resource');
+  assert.ok(resources.length >= 5, 'a zone, a rule, a DHCP host, a WireGuard interface and its peer');
+  try {
+    for (const block of resources) {
+      const [type, name] = block.labels;
+      applied.set(`${type}.${name}`, await create(client, providerResource(type), resolve(block.body, lookup) as JsonObject, `README ${type}.${name}`));
+    }
+    for (const block of resources) {
+      const [type, name] = block.labels;
+      await plan(client, providerResource(type), applied.get(`${type}.${name}`)!, resolve(block.body, lookup) as JsonObject, `README ${type}.${name}`);
+    }
+    const wg0 = applied.get('uapi_network_interface.wg0')!.state;
+    const network = readFileSync(router.path('/etc/config/network'), 'utf8');
+    assert.match(network, new RegExp(`config interface '${String(wg0.id)}'[^]*?option proto 'wireguard'[^]*?option listen_port '51820'`));
+    assert.match(network, /config wireguard_wg0\b[^]*?option public_key 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg='/);
+    assert.match(readFileSync(router.path('/etc/config/firewall'), 'utf8'), /option name 'vpn'[^]*?option network 'wg0'|option name 'vpn'[^]*?list network 'wg0'/);
+    assert.match(readFileSync(router.path('/etc/config/dhcp'), 'utf8'), /option ip '192\.168\.1\.50'/);
+  } finally {
+    await router.cleanup();
+  }
+});
 
 test('every resource of provider 3.0 has a case, and every attribute it writes is set by one', () => {
   const all = [...byFile.values()].flat();

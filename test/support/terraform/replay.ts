@@ -132,6 +132,12 @@ async function refresh(client: ReplayClient, resource: ProviderResource, applied
   return { ...applied, etag: response.headers.etag };
 }
 
+/** `terraform plan` after an apply: the refresh reads what the state holds, and the configuration asks for nothing else. */
+export async function plan(client: ReplayClient, resource: ProviderResource, applied: Applied, config: JsonObject, what: string): Promise<void> {
+  const refreshed = await refresh(client, resource, applied, what);
+  assertApplied(resource.attributes, config, refreshed.state, `${what}: plan`);
+}
+
 /** The whole lifecycle of one case; resolves when every step held. */
 export async function replay(client: ReplayClient, test: ReplayCase): Promise<void> {
   const resource = providerResource(test.resource);
