@@ -14,7 +14,7 @@ import { documentedRouter, type Router } from '../support/router.js';
 import type { ReplayCase } from '../support/terraform/case.js';
 import { parseHcl, resolve, type Block } from '../support/terraform/hcl.js';
 import { provider3 } from '../support/terraform/provider3.js';
-import { create, plan, providerResource, replay, type Applied } from '../support/terraform/replay.js';
+import { create, plan, providerResource, replay, runtimeProblems, type Applied } from '../support/terraform/replay.js';
 
 const directory = new URL('../support/terraform/cases/', import.meta.url);
 const files = readdirSync(directory).filter((name) => name.endsWith('.js')).sort();
@@ -68,6 +68,19 @@ test('the README\'s Terraform configuration applies as the provider applies it, 
     assert.match(network, /config wireguard_wg0\b[^]*?option public_key 'xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg='/);
     assert.match(readFileSync(router.path('/etc/config/firewall'), 'utf8'), /option name 'vpn'[^]*?option network 'wg0'|option name 'vpn'[^]*?list network 'wg0'/);
     assert.match(readFileSync(router.path('/etc/config/dhcp'), 'utf8'), /option ip '192\.168\.1\.50'/);
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('the interface data sources decode `runtime`: the LAN as netifd reports it up, every wireless interface', async () => {
+  const { router, authorization } = await documentedRouter('terraform');
+  try {
+    const get = async (path: string) => (await router.request({ method: 'GET', path, headers: { Authorization: authorization } })).json as JsonObject;
+    assert.equal(runtimeProblems('uapi_network_interface', await get('/network/interfaces/lan'), ['up', 'available', 'l3_device', 'uptime', 'ipv4_address', 'route']), []);
+    const wireless = (await get('/wireless/interfaces')) as unknown as JsonObject[];
+    assert.ok(wireless.length > 0, 'the emulated router has wireless interfaces');
+    for (const item of wireless) assert.equal(runtimeProblems('uapi_wireless_interface', item), [], String(item.id));
   } finally {
     await router.cleanup();
   }

@@ -64,3 +64,36 @@ export const provider3: ProviderResource[] = provider2
     for (const name of READ_ONLY[resource.resource] ?? []) attributes[name] = { ...attributes[name], use: 'computed' };
     return { ...resource, attributes: { ...attributes, ...ADDED[resource.resource] } };
   });
+
+/** A runtime member: a scalar's type, or a list of objects with these members' types. */
+export type RuntimeMember = AttributeType | { items: Record<string, AttributeType> };
+
+const ADDRESS: RuntimeMember = { items: { address: 'string', mask: 'integer' } };
+
+/**
+ * The `runtime` block the provider's data sources decode (internal/provider/runtime_data_sources.go):
+ * only uapi_network_interface and uapi_wireless_interface read one.
+ */
+export const runtimes: Record<string, Record<string, RuntimeMember>> = {
+  uapi_network_interface: {
+    up: 'boolean',
+    pending: 'boolean',
+    available: 'boolean',
+    l3_device: 'string',
+    uptime: 'integer',
+    ipv4_address: ADDRESS,
+    ipv6_address: ADDRESS,
+    ipv6_prefix: ADDRESS,
+    route: { items: { target: 'string', mask: 'integer', nexthop: 'string', source: 'string' } },
+  },
+  uapi_wireless_interface: {
+    ifname: 'string',
+    bssid: 'string',
+    channel: 'integer',
+    frequency: 'integer',
+    signal: 'integer',
+    noise: 'integer',
+    txpower_actual: 'integer',
+    assoclist_count: 'integer',
+  },
+};

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Json, JsonObject } from '../../../src/resources/model.js';
 import type { Response, Router } from '../router.js';
 import type { ReplayCase } from './case.js';
-import { provider3, type Attribute, type ProviderResource } from './provider3.js';
+import { provider3, runtimes, type Attribute, type ProviderResource } from './provider3.js';
 
 type State = Record<string, Json>;
 
@@ -28,6 +28,38 @@ function typeProblem(attribute: Attribute, value: Json | undefined, where: strin
     : attribute.type === 'object' ? typeof value === 'object' && !Array.isArray(value)
     : true;
   return ok ? undefined : `${where} reads ${JSON.stringify(value)}, where the provider decodes a ${attribute.type}`;
+}
+
+/**
+ * The data source's `runtime`, for the two resources whose data source reads one: every member it
+ * decodes must have its type. `expected` names members that must be there (an interface that is up).
+ */
+export function runtimeProblems(resource: string, body: JsonObject, expected: string[] = []): string[] {
+  const members = runtimes[resource];
+  if (!members) return [];
+  const runtime = body.runtime;
+  if (runtime === null || typeof runtime !== 'object' || Array.isArray(runtime)) return [`runtime reads ${JSON.stringify(runtime)}, where the data source decodes an object`];
+  const problems = expected.filter((name) => runtime[name] === undefined || runtime[name] === null).map((name) => `runtime.${name} is missing`);
+  for (const [name, member] of Object.entries(members)) {
+    const value = runtime[name];
+    if (typeof member === 'string') {
+      const problem = typeProblem({ type: member, use: 'computed' }, value, `runtime.${name}`);
+      if (problem) problems.push(problem);
+      continue;
+    }
+    if (value === undefined || value === null) continue;
+    if (!Array.isArray(value)) {
+      problems.push(`runtime.${name} reads ${JSON.stringify(value)}, where the data source decodes a list`);
+      continue;
+    }
+    value.forEach((item, index) => {
+      for (const [inner, type] of Object.entries(member.items)) {
+        const problem = typeProblem({ type, use: 'computed' }, (item as JsonObject)?.[inner], `runtime.${name}.${index}.${inner}`);
+        if (problem) problems.push(problem);
+      }
+    });
+  }
+  return problems;
 }
 
 /** The state the provider keeps from a read: its attributes only; a list read as null is [], as listVal makes it. */
@@ -180,6 +212,8 @@ async function importStock(client: ReplayClient, resource: ProviderResource, id:
   const path = `${resource.path}/${id}`;
   const found = expectStatus(await send(client, 'GET', path), 200, `${what}: import ${id}`);
   decode(resource.attributes, found, `${what}: import ${id}: `);
+  const problems = runtimeProblems(resource.resource, found);
+  if (problems.length) throw new Error(`${what}: data source ${id}: ${problems.join('; ')}`);
   if (found.managed !== false) return;
   const adopted = expectStatus(await send(client, 'POST', `${path}/adopt`), 200, `${what}: adopt ${id}`);
   assert.is(adopted.managed, true, `${what}: adopted`);
