@@ -72,10 +72,10 @@ test('values validate_data or dropbear refuse, missing files, unknown interfaces
     'enabled:unknown_field', 'interface:invalid_type', 'keyfile:invalid_type', 'password_auth:invalid_type',
   ]);
   await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, interface: 'lan,wan' } }, 422, ['interface:conflict', 'interface:invalid_format']);
-  const missing = await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, banner_file: '/etc/banner', keyfile: ['/etc/dropbear/nokey'] } }, 422, [
+  const missing = await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, banner_file: '/etc/motd', keyfile: ['/etc/dropbear/nokey'] } }, 422, [
     'banner_file:conflict', 'keyfile[0]:conflict',
   ]);
-  assert.match(missing.errors.map((error: Body) => error.message).join(' '), /\/etc\/banner does not exist/);
+  assert.match(missing.errors.map((error: Body) => error.message).join(' '), /\/etc\/motd does not exist/);
   const unknown = await refused({ method: 'POST', path: '/dropbear/instances', body: { port: 2222, interface: 'lan nosuch', direct_interface: 'guest' } }, 422, [
     'direct_interface:conflict', 'interface:conflict',
   ]);
