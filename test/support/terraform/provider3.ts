@@ -24,7 +24,8 @@ export interface ProviderResource {
 const REMOVED: Record<string, string[]> = {
   uapi_network_interface: ['name'],
   uapi_dhcp_host: ['mac', 'mac_aliases'],
-  uapi_prometheus_node_exporter_lua_config: ['boottime', 'cpu', 'diskstats', 'edac', 'entropy', 'filesystem', 'hwmon', 'loadavg', 'meminfo', 'netdev', 'netstat', 'stat', 'textfile', 'thermal_zone', 'time', 'uname', 'vmstat'],
+  // The guide's "18 collector toggles": the 17 and listen_ipv6, which uapi's own v3 migration removes with them (docs/migration-v2-to-v3.md of openwrt-iac/uapi).
+  uapi_prometheus_node_exporter_lua_config: ['boottime', 'cpu', 'diskstats', 'edac', 'entropy', 'filesystem', 'hwmon', 'listen_ipv6', 'loadavg', 'meminfo', 'netdev', 'netstat', 'stat', 'textfile', 'thermal_zone', 'time', 'uname', 'vmstat'],
   uapi_vnstat_config: ['database_dir', 'interface_5min_hours', 'month_rotate'],
   uapi_mwan3_globals: ['local_source', 'rtmon_interval'],
   uapi_unbound_server: ['enabled', 'prefetch'],
@@ -44,6 +45,8 @@ const READ_ONLY: Record<string, string[]> = { uapi_network_interface: ['ipaddr']
 const SPEC: Record<string, Record<string, AttributeType>> = {
   'uapi_firewall_redirect.match': { src_ip: 'string', src_port: 'string', src_dport: 'string', dest_ip: 'string', dest_port: 'string' },
   uapi_dhcp_host: { tag: 'list' },
+  // A string as of provider 2.5: the 2.3.0 boolean was a mistake its overlay corrects (internal/gen/descriptors.go); lldpd.init sends it as the system description.
+  uapi_lldpd_config: { lldp_description: 'string' },
 };
 
 function retype(attributes: Record<string, Attribute>, key: string): Record<string, Attribute> {
