@@ -191,7 +191,7 @@ test('an interface a route, a DHCP pool, a wifi-iface or a zone names cannot be 
   assert.is(bridged.status, 409, bridged.body);
   assert.match((bridged.json as Body).message, /wireless\/interfaces\/default_radio0 \(network: lan\)/, 'the stock wifi-ifaces join lan too');
   assert.match((bridged.json as Body).message, /firewall\/zones\/cfg\w+ \(networks: lan\)/, 'the stock lan zone names it too');
-  for (const id of ['default_radio0', 'default_radio1']) assert.is((await call({ method: 'PATCH', path: `/wireless/interfaces/${id}`, body: { network: [] } })).status, 200);
+  for (const id of ['default_radio0', 'default_radio1']) assert.is((await call({ method: 'PATCH', path: `/wireless/interfaces/${id}`, body: { network: null } })).status, 200);
   const zone = ((await call({ method: 'GET', path: '/firewall/zones' })).json as Body[]).find((item) => item.name === 'lan')!;
   const adopted = (await call({ method: 'POST', path: `/firewall/zones/${zone.id}/adopt` })).json as Body;
   assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${adopted.id}`, body: { networks: [] } })).status, 200);
