@@ -1,12 +1,12 @@
 // `runtime`: live state a read adds to each item, from one `ubus call` per request (and the further
-// calls a source makes for each section read), or computed by the definition from the router's files
-// (its `runtimeOf`). It is not configuration: outside the
+// calls a source makes for each section read, runtime-each.ts), or computed by the definition from
+// the router's files (its `runtimeOf`). It is not configuration: outside the
 // ETag, tolerated and ignored in a request body, null when the bus does not answer, so that a read
 // still answers when netifd or ubusd is down.
 import { callBus } from '../platform/bus.js';
 import type { Ports } from '../platform/ports.js';
 import { readPackage } from '../config/store.js';
-import { valueAt, type ItemCall, type Json, type JsonObject, type ResourceModule, type RuntimeSource } from '../resources/model.js';
+import type { Json, JsonObject, ResourceModule, RuntimeSource } from '../resources/model.js';
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -31,35 +31,15 @@ function picked(item: JsonObject, fields: string[] | undefined): JsonObject {
   return kept;
 }
 
-/** What one of the further calls adds for an item; nothing when the item lacks what it asks with, or the call fails. */
-function itemCall(ports: Ports, { object, method, message, fields }: ItemCall, item: JsonObject): JsonObject {
-  const sent: JsonObject = {};
-  for (const name in message) if ((sent[name] = item[message[name]] ?? null) === null) return {};
-  const { answer } = callBus(ports, object, method, sent);
-  const found: JsonObject = {};
-  for (const name in fields) {
-    const value = valueAt(answer as Json, fields[name]);
-    if (value !== undefined) found[name] = value;
-  }
-  return found;
-}
-
-/**
- * The runtime of each section read (`wanted`) by id, from one call and the further calls of each;
- * undefined when the first call did not answer. A section listed twice (an interface on two radios)
- * keeps its first item.
- */
-export function runtimeById(ports: Ports, { object, method, items, key, fields, each }: RuntimeSource, wanted: Set<string>): Map<string, Json> | undefined {
+/** Each section's runtime by id, from one call; undefined when the bus did not answer. */
+export function runtimeById(ports: Ports, { object, method, items, key, fields }: RuntimeSource): Map<string, Json> | undefined {
   const { answer } = callBus(ports, object, method);
   if (answer === undefined) return undefined;
   const byId = new Map<string, Json>();
   for (const [name, item] of itemsAt(answer, items)) {
     if (!isObject(item)) continue;
     const id = key === '*' ? name : item[key];
-    if (typeof id !== 'string' || !wanted.has(id) || byId.has(id)) continue;
-    const runtime = picked(item, fields);
-    for (const call of each ?? []) Object.assign(runtime, itemCall(ports, call, item));
-    byId.set(id, runtime);
+    if (typeof id === 'string') byId.set(id, picked(item, fields));
   }
   return byId;
 }
@@ -73,6 +53,8 @@ export async function withRuntime(ports: Ports, module: ResourceModule, bodies: 
   const computed = module.runtimeOf && (await module.runtimeOf());
   const byId = computed
     ? await computed(bodies, { read: (pkg) => readPackage(ports, pkg), file: (path) => ports.readFile(path), now: Math.floor(ports.now() / 1000) })
-    : runtime && runtimeById(ports, runtime, new Set(bodies.map(idOf)));
+    : runtime && runtimeById(ports, runtime);
+  // Loaded only for a source that asks again about each section read.
+  if (runtime?.each && byId) (await import('./runtime-each.js')).askEach(ports, runtime.each, bodies.map(idOf), byId);
   return bodies.map((body) => ({ ...body, runtime: byId === undefined ? null : (byId.get(idOf(body)) ?? {}) }));
 }

@@ -118,7 +118,7 @@ export interface RuleContext {
  * section. `items` is the path to them: a member name (an array's items, or one object), or `*` for
  * every member of an object. `key` is the item member holding the section id, or `*` for the name of
  * the member the item is. `fields` are the members kept, all when omitted. `each` are calls made
- * further for each section read whose item has what their message needs.
+ * further for each section read whose runtime has what their message needs.
  */
 export interface RuntimeSource {
   object: string;
@@ -131,9 +131,10 @@ export interface RuntimeSource {
 
 /**
  * A `ubus call` per section read (iwinfo about one interface). `message` names, for each member of
- * the call's message, the item member whose value it takes: an item without one is not asked (an
- * interface not set up has no `ifname`). `fields` gives each runtime member the dotted path of its
- * value in the answer; an array's `length` counts it. A call that fails adds nothing.
+ * the call's message, the runtime member (one of `fields`) whose value it takes: a section without
+ * one is not asked (an interface not set up has no `ifname`). `fields` gives each runtime member
+ * the dotted path of its value in the answer; an array's `length` counts it. A call that fails adds
+ * nothing.
  */
 export interface ItemCall {
   object: string;
