@@ -32,6 +32,21 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
   return fields;
 }
 
+/**
+ * The body with each top-level field's `default` where the write would leave it unset (absent or
+ * null): on a create (no `before`), and where the section held a value before, so that no write takes
+ * away an option the daemon needs; a section that never held one stays as it was.
+ */
+export function withDefaults(definition: ResourceMapping, body: JsonObject, before?: JsonObject): JsonObject {
+  let filled: JsonObject | undefined;
+  for (const name in definition.members) {
+    const member = definition.members[name];
+    if (isGroup(member) || member.default === undefined || (body[name] ?? null) !== null || (before && (before[name] ?? null) === null)) continue;
+    (filled ??= { ...body })[name] = member.default;
+  }
+  return filled ?? body;
+}
+
 /** Calls `visit` for every field with its dotted path and its value in `body`. */
 export function forEachField(definition: ResourceMapping, body: JsonObject, visit: (path: string, name: string, field: MappedField, value: Json | undefined) => void) {
   for (const [name, member] of Object.entries(definition.members)) {

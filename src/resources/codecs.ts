@@ -132,5 +132,6 @@ export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, sche
 
 /*#__NO_SIDE_EFFECTS__*/
 export function field(typed: Typed, options: Omit<Field, 'codec' | 'schema'> = {}): Field {
-  return { ...typed, ...options };
+  // The document states a field's default as JSON Schema's `default`, which only describes.
+  return options.default === undefined ? { ...typed, ...options } : { ...typed, schema: { ...typed.schema, default: options.default }, ...options };
 }

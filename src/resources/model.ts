@@ -31,6 +31,11 @@ export interface MappedField {
   readOnly?: boolean;
   /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. */
   when?: When;
+  /**
+   * What a write stores for a top-level field the daemon skips its section without, which clients may
+   * leave out: a create that omits it, and a write that would clear one the section holds, store this.
+   */
+  default?: Json;
 }
 
 export interface Field extends MappedField {
@@ -112,7 +117,8 @@ export interface RuleContext {
  * Where a resource's `runtime` comes from: one `ubus call` per request, whose answer holds an item per
  * section. `items` is the path to them: a member name (an array's items, or one object), or `*` for
  * every member of an object. `key` is the item member holding the section id, or `*` for the name of
- * the member the item is. `fields` are the members kept, all when omitted.
+ * the member the item is. `fields` are the members kept, all when omitted. `each` are calls made
+ * further for each section read whose runtime has what their message needs.
  */
 export interface RuntimeSource {
   object: string;
@@ -120,6 +126,21 @@ export interface RuntimeSource {
   items: string[];
   key: string;
   fields?: string[];
+  each?: ItemCall[];
+}
+
+/**
+ * A `ubus call` per section read (iwinfo about one interface). `message` names, for each member of
+ * the call's message, the runtime member (one of `fields`) whose value it takes: a section without
+ * one is not asked (an interface not set up has no `ifname`). `fields` gives each runtime member
+ * the dotted path of its value in the answer; an array's `length` counts it. A call that fails adds
+ * nothing.
+ */
+export interface ItemCall {
+  object: string;
+  method: string;
+  message: Record<string, string>;
+  fields: Record<string, string>;
 }
 
 /**
