@@ -23,7 +23,7 @@ export function requestSchemas(doc: ResourceDoc): { full: JsonSchema; patch: Jso
     return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
   };
   // The id of a read sent back: a section name, whatever the path names.
-  const tolerated: Properties = doc.kind === 'collection' ? { id: { type: 'string', pattern: '^[A-Za-z0-9_]+$' }, managed: {}, runtime: {} } : { managed: {}, runtime: {} };
+  const tolerated: Properties = { ...(doc.kind === 'collection' ? { id: { type: 'string', pattern: '^[A-Za-z0-9_]+$' } } : {}), managed: {}, runtime: {} };
   const build = (full: boolean) =>
     resourceObject(doc, level(full), tolerated, (object, member) => ({
       schema: holdsRequired(member) ? object : withNull(object),
