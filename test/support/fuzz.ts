@@ -2,7 +2,7 @@
 // client sends them: every resource the inventory holds gets them, from its own schemas in the
 // served document. Shared by the fuzz test and `npm run fuzz`.
 import { titleOf } from '../../src/openapi/document.js';
-import type { ResourceEntry } from '../../src/resources/model.js';
+import { isGroup, type ResourceEntry, type ResourceMapping } from '../../src/resources/model.js';
 import type { Router } from './router.js';
 import { resolve, schemaValue, type Random, type Schema } from './schema-values.js';
 
@@ -110,22 +110,39 @@ function oddPatch(random: Random, fields: string[]): string {
 const cleared = (shown: Json | undefined): boolean =>
   shown === undefined || shown === null || (Array.isArray(shown) ? shown.length === 0 : typeof shown === 'object' && Object.values(shown).every(cleared));
 
+/** The dotted names of the fields of the `words` codec: their items are stored separated by single spaces. */
+function wordsFields(mapping: ResourceMapping): Set<string> {
+  const names = new Set<string>();
+  for (const [name, member] of Object.entries(mapping.members)) {
+    if (!isGroup(member)) {
+      if (member.codec.kind === 'words') names.add(name);
+      continue;
+    }
+    for (const [inner, field] of Object.entries(member.fields)) if (field.codec.kind === 'words') names.add(`${name}.${inner}`);
+  }
+  return names;
+}
+
 /**
  * Whether the read shows each sent field as it was sent: a null clears a field, and so does an
  * empty string (UCI cannot hold an empty option: `uci set` deletes it), so it then reads cleared; a
- * secret reads as its `has_` flag; a list sent in its legacy string form reads as its items.
+ * secret reads as its `has_` flag; a list sent in its legacy string form reads as its items, and
+ * a string of words (`words`) as its words separated by single spaces.
  */
-function storedAsSent(read: Record<string, Json>, sent: Record<string, Json>, at = ''): string | undefined {
+function storedAsSent(read: Record<string, Json>, sent: Record<string, Json>, words: Set<string>, at = ''): string | undefined {
   for (const [name, value] of Object.entries(sent)) {
     const shown = read[name];
     if (`has_${name}` in read) {
       if (read[`has_${name}`] !== (value !== null)) return `${at}has_${name} reads ${JSON.stringify(read[`has_${name}`])}`;
+    } else if (typeof value === 'string' && words.has(`${at}${name}`)) {
+      const items = value.split(/\s+/).filter(Boolean).join(' ');
+      if (items ? shown !== items : !cleared(shown)) return `${at}${name} sent ${JSON.stringify(value)}, reads ${JSON.stringify(shown)}`;
     } else if (typeof value === 'string' && Array.isArray(shown)) {
       if (shown.join(' ') !== value.split(/\s+/).filter(Boolean).join(' ')) return `${at}${name} sent ${JSON.stringify(value)}, reads ${JSON.stringify(shown)}`;
     } else if (value === null || value === '') {
       if (!cleared(shown)) return `${at}${name} reads ${JSON.stringify(shown)} after ${JSON.stringify(value)}`;
     } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = storedAsSent((shown ?? {}) as Record<string, Json>, value as Record<string, Json>, `${at}${name}.`);
+      const inner = storedAsSent((shown ?? {}) as Record<string, Json>, value as Record<string, Json>, words, `${at}${name}.`);
       if (inner) return inner;
     } else if (JSON.stringify(shown) !== JSON.stringify(value)) {
       return `${at}${name} sent ${JSON.stringify(value)}, reads ${JSON.stringify(shown)}`;
@@ -142,6 +159,7 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
   const request = resolve(document, { $ref: `#/components/schemas/${title}Request` });
   const patchSchema = resolve(document, { $ref: `#/components/schemas/${title}Patch` });
   const fields = Object.keys(request.properties).filter((name) => name !== 'id');
+  const words = wordsFields((await entry.module()).mapping);
   const strings: string[] = [];
   for (let i = 0; i < count; i++) {
     const listed = await router.request({ method: 'GET', path, headers: { authorization } });
@@ -194,7 +212,7 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
     if (attempt.sent) {
       const stored = response.json as Record<string, Json>;
       const read = await router.request({ method: 'GET', path: collection ? `${path}/${stored.id}` : path, headers: { authorization } });
-      const wrong = storedAsSent(read.json as Record<string, Json>, attempt.sent);
+      const wrong = storedAsSent(read.json as Record<string, Json>, attempt.sent, words);
       if (wrong) figures.failures.push(`${label}: stored otherwise: ${wrong}`);
     }
   }
