@@ -12,8 +12,8 @@ export type JsonSchema = { [key: string]: unknown };
 export type Codec =
   | { kind: 'text' | 'firewall4Family' }
   | { kind: 'integer'; c?: boolean; orText?: boolean }
-  | { kind: 'words' }
-  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean }
+  | { kind: 'words'; joinedBy?: string }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean | string; whole?: boolean }
   | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
@@ -31,6 +31,11 @@ export interface MappedField {
   readOnly?: boolean;
   /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. */
   when?: When;
+  /**
+   * What a create or PUT that leaves the field out writes: a value the daemon needs that a client
+   * may omit (snmpd skips an access line short of any word). Top-level fields only.
+   */
+  default?: Json;
 }
 
 export interface Field extends MappedField {
