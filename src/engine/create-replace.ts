@@ -52,7 +52,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       const section = stagedSection(target, model);
       before = viewOf(definition, section);
       checkPreconditions(target.request, before);
-      const whole = completed(definition, fields, section.type);
+      const whole = completed(definition, fields, before);
       checkBody(definition, rules, schemaErrors(full, body), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
         writeFields(definition, section, whole);
         return readOnlyErrors(definition, body, [before, (after = viewOf(definition, section))]);

@@ -2,12 +2,12 @@ import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
-import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping, type TypeBy } from '../resources/model.js';
+import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection, type UciValue } from '../uci/index.js';
 import { jsonResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { checkPreconditions, etagOf } from './etag.js';
-import { findResourceSection, sectionsOf, sectionTypeOf, typeFieldValue, viewOf } from './read.js';
+import { findResourceSection, sectionsOf, sectionTypeOf, viewOf } from './read.js';
 import { runTransaction, type WritePlan, type Written } from './transaction.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf, type Referrer } from './references.js';
 
@@ -33,14 +33,14 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
 }
 
 /**
- * A create or PUT body with what it leaves out and the daemon needs: each field's `default`, and a
- * `typeBy` field of fixed types from `type`, the section's own on a PUT (a PUT without `family` keeps
- * a com2sec6 one), the resource's on a create.
+ * A create or PUT body with what it leaves out and the daemon needs: each field's `default`, and on
+ * a PUT (`read`: the section as it is) the `typeBy` field, so that the section keeps its type (a
+ * com2sec6 stays one); a create without it takes the resource's `type`.
  */
-export function completed(definition: ResourceMapping, fields: JsonObject, type = definition.type): JsonObject {
+export function completed(definition: ResourceMapping, fields: JsonObject, read?: JsonObject): JsonObject {
   const body = { ...fields };
-  const typeField = definition.typeBy?.types && definition.typeBy.field;
-  if (typeField && body[typeField] === undefined) body[typeField] = typeFieldValue(definition as ResourceMapping & { typeBy: TypeBy }, type);
+  const typeField = definition.typeBy?.field;
+  if (read && typeField && body[typeField] === undefined) body[typeField] = read[typeField];
   for (const name in definition.members) {
     const value = (definition.members[name] as MappedField).default;
     if (value !== undefined && body[name] === undefined) body[name] = value;

@@ -47,8 +47,8 @@ export function readOption(codec: Codec, value: UciValue | undefined): Json | un
   }
   if (value === undefined) return undefined;
   if (codec.kind === 'words') {
-    if (codec.joinedBy) return typeof value === 'string' ? null : value.join(codec.joinedBy);
-    return (typeof value === 'string' ? value.split(/\s+/) : value).filter(Boolean).join(' ');
+    // With `joinedBy` the daemon reads a UCI list only.
+    return typeof value === 'string' && codec.joinedBy ? null : (typeof value === 'string' ? value.split(/\s+/) : value).filter(Boolean).join(codec.joinedBy ?? ' ');
   }
   return typeof value === 'string' ? readScalar(codec, value) : null;
 }

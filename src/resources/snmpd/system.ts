@@ -4,7 +4,9 @@
 // `system` section, and a later one overrides the same directive, so the first must be the only one.
 // Without sysName it writes the system host name. A value of 256 bytes or more snmpd refuses.
 // Quirk: the script reads `sysService` and writes a `sysService` directive, which snmpd does not know
-// (its directive is sysServices) and ignores: `sys_services` shows that option, and writes ignore it.
+// (its directive is sysServices, system_mib.c) and ignores: snmpd answers its default, 72, whatever
+// `sys_services` holds. uapi's provider writes it, so it is writable all the same, as the option the
+// script reads.
 
 import type { FieldError } from '../../http/errors.js';
 import { field, integer, text } from '../codecs.js';
@@ -56,8 +58,7 @@ const definition: ResourceDefinition = {
     }),
     sys_services: field(integer({ minimum: 0, maximum: 127 }), {
       option: 'sysService',
-      readOnly: true,
-      description: 'The `sysService` option, which the init script passes on under a name snmpd ignores. Read-only; a PUT drops it.',
+      description: 'sysServices, the `sysService` option. The init script passes it on under a name snmpd 5.9 ignores: snmpd answers 72.',
     }),
   },
   rules,
