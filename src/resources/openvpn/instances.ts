@@ -7,8 +7,10 @@
 // only, joined by `:`). Names turn `_` into `-`. Values go into the file verbatim (push values in
 // double quotes): openvpn splits them into words itself, so paths hold no blank, quote, backslash,
 // `#` or `;`, and no value a newline. The instance runs while `enabled` (or `enable`) is true.
-// `key`, `tls_auth`, `pkcs12`, `password` and `cert_password` are write-only. The rules refuse what
-// openvpn 2.6 exits on at start (options.c options_postprocess_verify_ce, helper.c).
+// `key`, `tls_auth`, `pkcs12`, `password` and `cert_password` are write-only. The rules refuse the
+// combinations openvpn 2.6 exits on at start (options.c options_postprocess_verify_ce, helper.c
+// helper_client_server); left to it, for the flash budget: an ifconfig_pool that ends before it
+// starts or spans more than 65536 addresses, server_bridge on a device other than tap.
 
 import type { FieldError } from '../../http/errors.js';
 import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text, words } from '../codecs.js';
@@ -68,7 +70,6 @@ function serverErrors(body: JsonObject): FieldError[] {
     if ((host & (host + 1)) !== 0 || (network & host) !== 0) errors.push(conflict('server', 'server needs a contiguous netmask and a network address'));
   }
   if (given(body, 'ifconfig_pool') && ((typeof server === 'string' && !server.endsWith('nopool')) || given(body, 'server_bridge'))) errors.push(conflict('ifconfig_pool', 'the server mode makes the pool'));
-  if (given(body, 'server_bridge') && (valueAt(body, 'dev_type') ?? String(valueAt(body, 'dev')).slice(0, 3)) !== 'tap') errors.push(conflict('server_bridge', 'server_bridge needs a tap device'));
   // Set: true, text, a list, a number but a ping of 0 (none); lport 0 binds some port.
   const set = (name: string) => valueAt(body, name) !== false && given(body, name) && (valueAt(body, name) !== 0 || name === 'lport');
   for (const [name, others] of EXCLUSIVE) for (const other of others) if (set(name) && set(other)) errors.push(conflict(name, `${name} cannot be used with ${other}`));
@@ -133,7 +134,7 @@ const definition: ResourceDefinition = {
     tls_server: flag('TLS server role.'),
     server: field(text({ pattern: `^${IPV4} ${IPV4}( nopool)?$` }), { description: 'Server mode for a subnet: `network netmask [nopool]`.' }),
     server_ipv6: field(text({ pattern: `^${IPV6}/(6[4-9]|[7-9][0-9]|1[01][0-9]|12[0-4])$` }), { description: 'IPv6 pool of server mode, /64 to /124.' }),
-    server_bridge: field(text({ pattern: `^(${IPV4} ${IPV4} ${IPV4} ${IPV4}|nogw)$` }), { description: 'Bridged server mode: `gateway netmask pool-start pool-end`, or nogw.' }),
+    server_bridge: field(text({ pattern: `^(${IPV4} ${IPV4} ${IPV4} ${IPV4}|nogw)$` }), { description: 'Bridged server mode (tap): `gateway netmask pool-start pool-end`, or nogw.' }),
     topology: field(choice(['net30', 'p2p', 'subnet']), { description: 'Addressing of server mode. Default net30.' }),
     ifconfig: field(text({ pattern: `^(${IPV4}|${HOST}) (${IPV4}|${HOST})$` }), { description: '`local remote`, or `address netmask`.' }),
     ifconfig_pool: field(text({ pattern: `^${IPV4} ${IPV4}( ${IPV4})?$` }), { description: 'Client pool: `start end [netmask]`.' }),
@@ -176,6 +177,7 @@ const definition: ResourceDefinition = {
     log_append: path('Log file appended to (instead of syslog).'),
     push: lines(LINE, 'Options pushed to clients, one each.'),
     route: lines(`^(${IPV4}|${HOST})( (${IPV4}|default)( ${ROUTE_GATEWAY}( ([0-9]{1,9}|default))?)?)?$`, 'Routes: `network [netmask [gateway [metric]]]` each.'),
+    route_gateway: field(text({ pattern: `^(${IPV4}|${HOST})$`, maxLength: 253 }), { description: 'Gateway of `route`, or dhcp.' }),
     route_ipv6: lines(`^${IPV6}/[0-9]{1,3}( (${IPV6}|default)( ([0-9]{1,9}|default))?)?$`, 'IPv6 routes: `network/bits [gateway [metric]]` each.'),
     redirect_gateway: field(text({ pattern: `^${FLAGS}( ${FLAGS})*$` }), { description: 'Route all traffic through the tunnel (clients), with flags such as def1.' }),
     username: field(text(CREDENTIAL), { description: 'User name the client authenticates with.' }),
@@ -185,11 +187,10 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     'With `config`, no field but `enabled`, `dev`, `dev_type`, `username`, `password` and `cert_password`.',
-    '`server` is a network address with a contiguous netmask, not with `server_bridge`; no server mode with `client`, `tls_client`, `nobind` or `remote`.',
+    '`server` is a network address with a contiguous netmask.',
+    'Not together: `server`, `server_ipv6` or `server_bridge` and `client`, `tls_client`, `nobind` or `remote`; `server` and `server_bridge`; `ifconfig_pool` and `server_bridge` or `server` (but nopool); `tls_server` and `client` or `tls_client`; `nobind` and `local` or `lport`; `keepalive` and `ping` or `ping_restart`.',
     '`cert` and `key` together, neither with `pkcs12`; `tls_crypt` not with `tls_auth`.',
     '`keepalive` has a timeout at least twice its interval; a `dev` not named tun or tap needs `dev_type`.',
-    '`tls_server` not with `client` or `tls_client`; `nobind` not with `local` or `lport`; `keepalive` not with `ping` or `ping_restart`.',
-    '`server_bridge` has a tap device; `ifconfig_pool` not with `server_bridge` or `server` (but nopool).',
   ],
 };
 
