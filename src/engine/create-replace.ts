@@ -7,7 +7,7 @@ import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, readOnlyErrors, schemaErrors } from './validate.js';
-import { generatedId, stagedSection, transact, withDefaults, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { completed, generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 import { sectionIdErrors } from './section-id.js';
 
@@ -22,7 +22,7 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   const { definition, ports } = target;
   checkPreconditions(target.request, undefined);
   const { full, rules } = await loadChecks(target.entry);
-  const fields = withDefaults(definition, withoutFrameworkMembers(body));
+  const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
     const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
@@ -52,9 +52,9 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       const section = stagedSection(target, model);
       before = viewOf(definition, section);
       checkPreconditions(target.request, before);
-      const filled = withDefaults(definition, fields, before);
-      checkBody(definition, rules, schemaErrors(full, body), filled, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
-        writeFields(definition, section, filled);
+      const whole = completed(definition, fields, before);
+      checkBody(definition, rules, schemaErrors(full, body), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
+        writeFields(definition, section, whole);
         return readOnlyErrors(definition, body, [before, (after = viewOf(definition, section))]);
       });
       return after!;
