@@ -72,7 +72,7 @@ export function packagePaths(): Record<string, Operation> {
       get: deferred('Read a custom feed', 'packages', READ, { 200: one('Feed') }, { operationId: 'getFeed' }),
       put: deferred('Point a feed at another URL', 'packages', WRITE, { 200: one('Feed') }, {
         operationId: 'replaceFeed',
-        description: `Rewrites the feed's line with \`url\` (a \`name\` sent must be the path's), ${feedUpdate} ${LOCK}`,
+        description: `Rewrites the feed's line with \`url\` (a \`name\` or \`id\` sent must be the path's; the rest a read adds is ignored), ${feedUpdate} ${LOCK}`,
         requestBody: { required: true, content: json(ref('schemas', 'FeedReplace')) },
       }),
       delete: deferred('Remove a custom feed', 'packages', WRITE, gone, { operationId: 'deleteFeed', description: `No index update follows. ${LOCK}` }),
@@ -120,7 +120,6 @@ export const PACKAGE_SCHEMAS: Properties = {
     type: 'object',
     required: ['url'],
     additionalProperties: false,
-    description: 'What a read adds is ignored; `id` must be the name.',
     properties: { name: feedName, url, id: { type: ['string', 'null'] }, filename: {}, enabled: {}, update_status: {}, managed: {} },
   },
 };
