@@ -194,7 +194,6 @@ export const FIXED_SCHEMAS: Properties = {
   },
   TokenRequest: {
     type: 'object',
-    description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s; with 422 on `scopes[i]` when a bare domain outside the scope tree names no configuration package of the router.',
     required: ['name', 'scopes'],
     additionalProperties: false,
     properties: {
