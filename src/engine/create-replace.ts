@@ -12,10 +12,9 @@ import { checkPreconditions } from './etag.js';
 import { sectionIdErrors } from './section-id.js';
 
 function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError[] {
-  if (definition.ids && !definition.ids.includes(id as string)) {
-    return [{ field: 'id', code: id === undefined || id === null ? 'required' : 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
-  }
-  return id === undefined || id === null ? [] : sectionIdErrors(id);
+  if (id === undefined || id === null) return [];
+  if (definition.ids && !definition.ids.includes(id as string)) return [{ field: 'id', code: 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
+  return sectionIdErrors(id);
 }
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
@@ -25,7 +24,10 @@ export async function createResource(target: Target, body: JsonObject): Promise<
   const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
-    const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
+    // Without an id, a resource of fixed ids (sysntpd reads only the timeserver `ntp`) takes the first
+    // free one; with none free, the first, which is then a conflict as a taken id named in the body.
+    const ids = definition.ids;
+    const name = typeof body.id === 'string' ? body.id : ids ? (ids.find((id) => !findSection(model, id)) ?? ids[0]) : generatedId(definition, fields, ports);
     let section: UciSection | undefined;
     checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) }, () => {
       if (findSection(model, name)) return [];

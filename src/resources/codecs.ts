@@ -53,10 +53,12 @@ export function words(item: JsonSchema, joinedBy?: string): Typed {
  * A boolean option. Daemons disagree on spellings: firewall4 takes 1/on/true/yes and 0/off/false/no,
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
  * false; with it, a value in neither list reads as null, or as `otherwise` for a daemon that drops
- * such a value and applies its default (netifd's BOOL attributes). Writes are always `1`/`0`.
+ * such a value and applies its default (netifd's BOOL attributes). With `truthyPrefix`, any value
+ * starting with it is true too (a path, where a script tests only the first character). Writes are
+ * `1`/`0`, or the two values of `spelled`.
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function boolean(spelling: { truthy: string[]; falsy?: string[]; otherwise?: boolean }): Typed {
+export function boolean(spelling: { truthy: string[]; falsy?: string[]; otherwise?: boolean; truthyPrefix?: string; spelled?: [string, string] }): Typed {
   return { codec: { kind: 'boolean', ...spelling }, schema: { type: 'boolean' } };
 }
 

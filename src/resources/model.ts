@@ -14,7 +14,7 @@ export type Codec =
   | { kind: 'integer'; c?: boolean; orText?: boolean }
   | { kind: 'words'; joinedBy?: string }
   | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean | string; whole?: boolean }
-  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
+  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean; truthyPrefix?: string; spelled?: [string, string] }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
 

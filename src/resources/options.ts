@@ -14,7 +14,7 @@ function readScalar(codec: Codec, text: string): Json {
       return match[1] === '-' ? -value : value;
     }
     case 'boolean':
-      if (codec.truthy.includes(text)) return true;
+      if (codec.truthy.includes(text) || (codec.truthyPrefix !== undefined && text.startsWith(codec.truthyPrefix))) return true;
       return !codec.falsy || codec.falsy.includes(text) ? false : codec.otherwise ?? null;
     case 'flagOrText':
       return codec.truthy.includes(text) ? true : codec.falsy.includes(text) ? false : text;
@@ -64,7 +64,9 @@ export function writeOption(codec: Codec, value: Json): UciValue | undefined {
   if (value === null) return undefined;
   if (codec.kind === 'words') {
     const items = (value as string).split(codec.joinedBy ?? /\s+/).filter(Boolean);
-    return codec.joinedBy ? items : items.join(' ') || undefined;
+    if (!items.length) return undefined;
+    return codec.joinedBy ? items : items.join(' ');
   }
-  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  if (typeof value !== 'boolean') return String(value);
+  return codec.kind === 'boolean' && codec.spelled ? codec.spelled[value ? 0 : 1] : value ? '1' : '0';
 }
