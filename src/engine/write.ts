@@ -33,18 +33,21 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
 }
 
 /**
- * The body with each top-level field's `default` where the write would leave it unset (absent or
- * null): on a create (no `before`), and where the section held a value before, so that no write takes
- * away an option the daemon needs; a section that never held one stays as it was.
+ * A create or PUT body with what it leaves out and the daemon needs: each field's `default` where the
+ * write would leave it unset (absent or null), on a create and where the section (`read`) held a
+ * value, so that a section stored without one stays as it was; and on a PUT the `typeBy` field, so
+ * that the section keeps its type (a com2sec6 stays one); a create without it takes the resource's.
  */
-export function withDefaults(definition: ResourceMapping, body: JsonObject, before?: JsonObject): JsonObject {
-  let filled: JsonObject | undefined;
+export function completed(definition: ResourceMapping, fields: JsonObject, read?: JsonObject): JsonObject {
+  const body = { ...fields };
+  const typeField = definition.typeBy?.field;
+  if (read && typeField && body[typeField] === undefined) body[typeField] = read[typeField];
   for (const name in definition.members) {
     const member = definition.members[name];
-    if (isGroup(member) || member.default === undefined || (body[name] ?? null) !== null || (before && (before[name] ?? null) === null)) continue;
-    (filled ??= { ...body })[name] = member.default;
+    if (isGroup(member) || member.default === undefined || (body[name] ?? null) !== null || (read && (read[name] ?? null) === null)) continue;
+    body[name] = member.default;
   }
-  return filled ?? body;
+  return body;
 }
 
 /** Calls `visit` for every field with its dotted path and its value in `body`. */

@@ -12,9 +12,9 @@ export type JsonSchema = { [key: string]: unknown };
 export type Codec =
   | { kind: 'text' | 'firewall4Family' }
   | { kind: 'integer'; c?: boolean; orText?: boolean }
-  | { kind: 'words' }
-  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean }
-  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
+  | { kind: 'words'; joinedBy?: string }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean | string; whole?: boolean }
+  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean; truthyPrefix?: string; spelled?: [string, string] }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
 
@@ -32,8 +32,9 @@ export interface MappedField {
   /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. */
   when?: When;
   /**
-   * What a write stores for a top-level field the daemon skips its section without, which clients may
-   * leave out: a create that omits it, and a write that would clear one the section holds, store this.
+   * What a write stores for a top-level field the daemon needs and a client may leave out (a
+   * wifi-iface's mode, a word of an snmpd access line): a create that omits it, and a write that
+   * would clear one the section holds, store this; a section stored without one keeps none.
    */
   default?: Json;
 }

@@ -262,6 +262,11 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/schemas/Diagnostics/properties/recent_errors/items/properties/code/enum',
     '/components/schemas/FirewallNatRequest/properties/snat_port/pattern',
     '/components/schemas/FirewallNatPatch/properties/snat_port/pattern',
+    // Times are epoch seconds since issue 29, as uapi's provider reads them; 3.0.0 gave RFC 3339 strings.
+    ...['Whoami/properties/expires_at', 'Whoami/properties/last_used_at', 'Token/properties/created_at', 'Token/properties/expires_at', 'Token/properties/last_used_at']
+      .flatMap((at) => [`/components/schemas/${at}/type/0`, `/components/schemas/${at}/format`]),
+    '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/type',
+    '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/format',
   ];
   const runtime = /properties\/runtime\/(type|description)$|(FirewallZones\w*\/properties|^\/schema_properties)\/networks\/description$/;
   const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);

@@ -8,7 +8,7 @@ import { requestSchemas } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
 import { mappingOf } from '../../build/generators/mappings.js';
-import { withDefaults } from '../../src/engine/write.js';
+import { completed } from '../../src/engine/write.js';
 import type { Field, Json, JsonObject, ResourceDefinition, RuleContext } from '../../src/resources/model.js';
 import type { UciPackage, UciSection } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
@@ -145,10 +145,10 @@ test('key by encryption and mode; a stored key counts for the section it belongs
 
 test('mode: a write without one stores ap, what uapi 2.x took for none and mac80211.sh needs', () => {
   const mapping = mappingOf(interfaces);
-  assert.equal(withDefaults(mapping, { device: 'radio1' }), { device: 'radio1', mode: 'ap' }, 'a create');
-  assert.equal(withDefaults(mapping, { device: 'radio1', mode: null }, { mode: 'sta' }), { device: 'radio1', mode: 'ap' }, 'a write clearing it');
-  assert.equal(withDefaults(mapping, { device: 'radio1' }, { device: 'radio1' }), { device: 'radio1' }, 'a section stored without one');
-  assert.equal(withDefaults(mapping, { device: 'radio1', mode: 'sta' }), { device: 'radio1', mode: 'sta' });
+  assert.equal(completed(mapping, { device: 'radio1' }), { device: 'radio1', mode: 'ap' }, 'a create');
+  assert.equal(completed(mapping, { device: 'radio1', mode: null }, { mode: 'sta' }), { device: 'radio1', mode: 'ap' }, 'a write clearing it');
+  assert.equal(completed(mapping, { device: 'radio1' }, { device: 'radio1' }), { device: 'radio1' }, 'a section stored without one');
+  assert.equal(completed(mapping, { device: 'radio1', mode: 'sta' }), { device: 'radio1', mode: 'sta' });
   assert.is((docOf(interfaces).members.mode as { schema: JsonObject }).schema.default, 'ap');
 });
 
