@@ -14,7 +14,8 @@ const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
 
 function docField({ schema, description, required, secret, readOnly, when, codec }: Field): DocField {
   const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
-  const always = !when && readOption(codec, undefined) !== undefined;
+  // A list reads [] while unset, whatever its `when` (engine/read.ts).
+  const always = readOption(codec, undefined) !== undefined;
   return {
     schema: textSchema(schema),
     ...(description ? { description } : {}),
@@ -67,7 +68,11 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     type: definition.type,
     description: definition.description,
     members,
-    checks: [...(definition.checks ?? []), ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck)],
+    checks: [
+      ...(definition.strictWhen ? ['A field that applies only while another field has some values (its description says which) is refused otherwise.'] : []),
+      ...(definition.checks ?? []),
+      ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck),
+    ],
     referencedBy,
     ...(definition.ids ? { ids: definition.ids } : {}),
     ...(definition.mgmtPath ? { mgmtPath: true } : {}),
@@ -95,10 +100,20 @@ export function assertCheckable(doc: ResourceDoc): void {
   }
 }
 
-/** A doc with its members listed without their names, which its mapping holds (GeneratedDoc). */
+/**
+ * A doc with its members listed without their names, which its mapping holds (GeneratedDoc), and
+ * without a field's `when`, which its mapping holds too.
+ */
 export function generatedDoc(doc: ResourceDoc): GeneratedDoc {
   if (doc.kind === 'view') return doc;
-  return { ...doc, members: Object.values(doc.members).map((member) => (isGroup(member) ? { ...member, fields: Object.values(member.fields) } : member)) };
+  return {
+    ...doc,
+    members: Object.values(doc.members).map((member) => {
+      if (isGroup(member)) return { ...member, fields: Object.values(member.fields) };
+      const { when: _when, ...field } = member;
+      return field;
+    }),
+  };
 }
 
 /** A doc as JSON text, its patterns as indexes for `pattern()`. */

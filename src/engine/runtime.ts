@@ -1,7 +1,8 @@
 // `runtime`: live state a read adds to each item, from one `ubus call` per request, or computed by
 // the definition from the router's files (its `runtimeOf`). It is not configuration: outside the
 // ETag, tolerated and ignored in a request body, null when the bus does not answer, so that a read
-// still answers when netifd or ubusd is down.
+// still answers when netifd or ubusd is down. Its members are named in snake_case, as the
+// Terraform provider reads them.
 import { callBus } from '../platform/bus.js';
 import type { Ports } from '../platform/ports.js';
 import { readPackage } from '../config/store.js';
@@ -23,10 +24,19 @@ function itemsAt(value: unknown, path: string[]): [string, unknown][] {
   return found;
 }
 
+/** A bus answer's value with its members' names in snake_case at every level (ubus's `ipv4-address` is `ipv4_address`). */
+function snakeCase(value: Json): Json {
+  if (Array.isArray(value)) return value.map(snakeCase);
+  if (!isObject(value)) return value;
+  const renamed: JsonObject = {};
+  for (const name in value) renamed[name.replace(/-/g, '_')] = snakeCase(value[name]);
+  return renamed;
+}
+
 function picked(item: JsonObject, fields: string[] | undefined): JsonObject {
-  if (!fields) return item;
+  if (!fields) return snakeCase(item) as JsonObject;
   const kept: JsonObject = {};
-  for (const field of fields) if (item[field] !== undefined) kept[field] = item[field];
+  for (const field of fields) if (item[field] !== undefined) kept[field.replace(/-/g, '_')] = snakeCase(item[field]);
   return kept;
 }
 

@@ -2,9 +2,11 @@ import { type FieldError, type FieldErrorCode } from '../http/errors.js';
 import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { validationFailed } from '../http/validation-failed.js';
 import {
+  applies,
   isGroup,
   valueAt,
   type Json,
+  type MappedField,
   type MappedMember,
   type JsonObject,
   type ResourceEntry,
@@ -17,6 +19,7 @@ import {
 import { pattern } from '../generated/patterns.js';
 import { requestSchemas } from '../openapi/request-schemas.js';
 import { resourceDoc } from '../openapi/resource-doc.js';
+import { conflict, given } from '../resources/checks.js';
 import { referenceErrors } from './references.js';
 import { schemaCheck } from './schema-check.js';
 
@@ -94,9 +97,21 @@ export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSche
  * value no read gives).
  */
 export function checkBody(definition: ResourceMapping, rules: Rules | undefined, schema: FieldError[], body: JsonObject, context: RuleContext, stage?: () => FieldError[]): void {
+  // The rules and the write see the section type the body leads to, given or not (typeBy.family).
+  const { typeBy } = definition;
+  if (typeBy?.family && (body[typeBy.field] ?? null) === null) {
+    const address = typeBy.family.map((name) => body[name]).find((value) => typeof value === 'string');
+    body[typeBy.field] = typeof address === 'string' && address.includes(':') ? 'ipv6' : 'ipv4';
+  }
   let ruleErrors: FieldError[] = [];
   try {
     ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
+    if (definition.strictWhen) {
+      for (const name in definition.members) {
+        const { when, readOnly } = definition.members[name] as MappedField;
+        if (when && !readOnly && !applies(when, body) && given(body, name)) ruleErrors.push(conflict(name, `${name} applies only with ${when.field} ${when.values.join(' or ')}`));
+      }
+    }
   } catch (error) {
     // Rules may assume schema-valid values; when the schema already failed, its errors say why.
     if (!schema.length) throw error;

@@ -83,7 +83,7 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
       return;
     }
     if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
-    if (value === undefined || value === null) return next.set(option, undefined);
+    if (value === undefined || value === null || (typeof value === 'string' && field.implied?.[value])) return next.set(option, undefined);
     // A value the stored spelling already means keeps that spelling (`on` for true, a space-separated option for a list).
     const stored = section.options.get(option);
     const written = stored !== undefined && JSON.stringify(readOption(field.codec, stored)) === JSON.stringify(value) ? stored : writeOption(field.codec, value);
