@@ -5,7 +5,8 @@
 // form of `src` (or `dest`), sends `lookup` as an integer, and `action` lookup or goto beside the
 // field of that name: netifd resolves `action` as a route type (system_rtn_aton), refuses those
 // words and drops the rule, so they write no option and read back from `lookup` and `goto`. `throw`
-// (its 2.x enum has it) is no rule action: the kernel refuses RTN_THROW there. Not offered: `sport` and
+// (its 2.x enum has it) is no rule action: netifd would send RTN_THROW (9) as the rule's action, past
+// the kernel's last, FR_ACT_PROHIBIT (8). Not offered: `sport` and
 // `dport` (netifd from 2025-04): OpenWrt 24.10's netifd ignores them, and the rule would then
 // match every port. Kernel refusals netifd only logs (the rule is then missing): a `goto` at or
 // before its own priority, a `goto` beside `action`, a uid range 0-0.
