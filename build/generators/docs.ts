@@ -31,6 +31,17 @@ function docField({ schema, description, required, secret, readOnly, when, codec
 const referenceCheck = ({ field, package: pkg, type, by, except, negation }: Reference) =>
   `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'}${negation ? `, after an optional \`${negation}\`` : ''})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
 
+/** What strictWhen refuses: each field given while its `when` does not apply, grouped by the values it needs. */
+function strictWhenCheck(definition: ResourceDefinition): string {
+  const byWhen = new Map<string, string[]>();
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (isGroup(member) || !member.when || member.readOnly) continue;
+    const key = `\`${member.when.field}\` ${member.when.values.join('/')}`;
+    byWhen.set(key, [...(byWhen.get(key) ?? []), `\`${name}\``]);
+  }
+  return [...byWhen].map(([when, names]) => `${names.join(', ')} only with ${when}`).join('; ') + '.';
+}
+
 /** A view's field: read-only, always in a read, null where the definition says a line may leave it empty. */
 const viewField = ({ schema, description, nullable }: Field): DocField => ({
   schema,
@@ -69,7 +80,7 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     description: definition.description,
     members,
     checks: [
-      ...(definition.strictWhen ? ['A field that applies only while another field has some values (its description says which) is refused otherwise.'] : []),
+      ...(definition.strictWhen ? [strictWhenCheck(definition)] : []),
       ...(definition.checks ?? []),
       ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck),
     ],

@@ -90,19 +90,19 @@ const DHCPV6_CODE = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-
 /** The options of the dhcp, dhcpv6, pppoe and wireguard handlers; one option several read is one field. */
 const PROTO_FIELDS: Record<string, Field> = {
   hostname: only('hostname', text({ pattern: '^(\\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$' }), 'Host name sent to the server; `*` sends none. Default the router\'s host name.'),
-  clientid: only('clientid', text({ ...HEX_PAIRS, maxLength: 260 }), 'dhcp: client identifier (option 61), hex bytes, `:` or `-` between bytes allowed, at most 255 characters; default the MAC address. dhcpv6: the DUID to send, hex without separators; default odhcp6c\'s.'),
+  clientid: only('clientid', text({ ...HEX_PAIRS, maxLength: 260 }), 'Hex bytes: dhcp\'s client id (option 61, `:` or `-` between bytes allowed; default the MAC address), dhcpv6\'s DUID (no separators).'),
   vendorid: only('vendorid', text(NO_BLANKS), 'Vendor class identifier (option 60), without blanks (older dhcp.sh split it). Default udhcpc\'s.'),
   // dhcp.sh's `broadcast` flag; static's `broadcast` is an address.
   broadcast_flag: only('broadcast_flag', boolean(NETIFD_FLAG), 'Ask the server to broadcast its replies (option `broadcast`). Default false.', { option: 'broadcast' }),
   // A BOOL for dhcp and pppoe, the string "1" for dhcpv6: `true` means yes to the first, no to the other.
-  norelease: only('norelease', boolean({ truthy: ['1'], falsy: ['0', 'false'] }), 'Do not send a release when going down (pppoe: with ipv6 auto). Default false. Another stored spelling reads null (dhcp and pppoe take `true` as true, dhcpv6 as false).'),
+  norelease: only('norelease', boolean({ truthy: ['1'], falsy: ['0', 'false'] }), 'Send no release when going down. Default false. A stored `true` reads null: dhcp and pppoe take it as true, dhcpv6 as false.'),
   defaultreqopts: onIn('defaultreqopts', 'Request udhcpc\'s default options. Default true.'),
-  reqopts: only('reqopts', list({ pattern: `^(${DHCP_CODE}|${DHCPV6_CODE})$` }, { joined: true }), 'More options to request: dhcp by number 1-254 or udhcpc name, dhcpv6 by number 1-65535. Written as one space-separated option: the handlers ignore a list.'),
+  reqopts: only('reqopts', list({ pattern: `^(${DHCP_CODE}|${DHCPV6_CODE})$` }, { joined: true }), 'More options to request: dhcp 1-254 or udhcpc names, dhcpv6 1-65535. Written as one option: the handlers ignore a list.'),
   sendopts: only('sendopts', list({ pattern: `^${DHCP_CODE}:[^\\s]+$` }), 'Options to send, each `code:hexvalue` (code 1-254) or `name:value` as udhcpc -x takes them.'),
   classlessroute: onIn('classlessroute', 'Request classless static routes (option 121). Default true.'),
   reqaddress: only('reqaddress', choice(['try', 'force', 'none']), 'Request an address (IA_NA): try, force (keep soliciting until one is offered) or none. Default try.'),
-  reqprefix: only('reqprefix', text(PREFIX_REQUEST), 'Request a delegated prefix (pppoe: with ipv6 auto): auto (any length), a length hint 0-64, or no. Default auto.'),
-  noslaaconly: only('noslaaconly', boolean(STRING_ONE), 'Do not settle for configuration by router advertisements (SLAAC) alone; keep asking DHCPv6. Only `1` is true. Default false.'),
+  reqprefix: only('reqprefix', text(PREFIX_REQUEST), 'Request a delegated prefix: auto (any length), a length hint 0-64, or no. Default auto.'),
+  noslaaconly: only('noslaaconly', boolean(STRING_ONE), 'Keep asking DHCPv6 rather than settle for SLAAC alone. Only `1` is true. Default false.'),
   forceprefix: only('forceprefix', boolean(STRING_ONE), 'Require a delegated prefix. Only `1` is true. Default false.'),
   extendprefix: only('extendprefix', boolean(STRING_ONE), 'Use a /64 delegated prefix on the WAN itself. Only `1` is true. Default false.'),
   ifaceid: only('ifaceid', text(IPV6_ADDRESS), 'Interface identifier for addresses, as an IPv6 address (`::1:2`). Default from the MAC address.'),
@@ -110,7 +110,7 @@ const PROTO_FIELDS: Record<string, Field> = {
   vendorclass: only('vendorclass', text(NO_BLANKS), 'Vendor class (option 16) to send, without blanks.'),
   soltimeout: intIn('soltimeout', 'Maximum SOLICIT timeout, seconds. Default 120.', { minimum: 1, maximum: 2147483647 }),
   fakeroutes: onIn('fakeroutes', 'Add default routes from router advertisements even without a prefix. Default true.'),
-  sourcefilter: onIn('sourcefilter', 'Restrict the default route to traffic from the delegated prefix (pppoe: with ipv6 auto). Default true.'),
+  sourcefilter: onIn('sourcefilter', 'Restrict the default route to traffic from the delegated prefix. Default true.'),
   username: only('username', text({ maxLength: 255 }), 'PAP/CHAP user name.'),
   password: only('password', text({ maxLength: 255 }), 'PAP/CHAP password. Write-only (pppd also shows it in its command line to local users).', { secret: true }),
   ac: only('ac', text({ maxLength: 255 }), 'Access concentrator name to connect to. Default any.'),
@@ -267,7 +267,7 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     onlyWithCheck('proto', EVERYWHERE),
-    'Under dhcpv6, `clientid` has no separators and `reqopts` are numbers; under dhcp, `clientid` has at most 255 characters and `reqopts` are 1-254 or names.',
+    '`clientid`: no separators under dhcpv6, at most 255 characters under dhcp; `reqopts`: numbers under dhcpv6, 1-254 or names under dhcp.',
     '`gateway` needs `ipaddrs`; `ip6gw` needs `ip6addrs`; `ip6addrs` are not multicast.',
     '`ip6ifaceid` is random, eui64 or an id with the upper 64 bits zero.',
     'A wireguard interface\'s id has at most 15 characters.',
