@@ -11,7 +11,8 @@ function readField(target: JsonObject, name: string, field: MappedField, section
     return;
   }
   const json = readOption(field.codec, value);
-  if (json !== undefined) target[name] = json;
+  // An implied value stored as the option is one the daemon refuses: it reads as unreadable.
+  if (json !== undefined) target[name] = typeof json === 'string' && field.implied?.[json] ? null : json;
   else if (field.implied) {
     for (const implied in field.implied) {
       if (target[field.implied[implied]] !== undefined) {

@@ -24,19 +24,36 @@ function itemsAt(value: unknown, path: string[]): [string, unknown][] {
   return found;
 }
 
-/** A bus answer's value with its members' names in snake_case at every level (ubus's `ipv4-address` is `ipv4_address`). */
-function snakeCase(value: Json): Json {
-  if (Array.isArray(value)) return value.map(snakeCase);
-  if (!isObject(value)) return value;
-  const renamed: JsonObject = {};
-  for (const name in value) renamed[name.replace(/-/g, '_')] = snakeCase(value[name]);
-  return renamed;
+/** Renames a bus answer's members in place to snake_case, at every level (ubus's `ipv4-address` is `ipv4_address`). */
+function snakeCase(value: object): void {
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null) snakeCase(item);
+    return;
+  }
+  const object = value as JsonObject;
+  for (const name in object) {
+    const inner = object[name];
+    if (typeof inner === 'object' && inner !== null) snakeCase(inner);
+    if (name.includes('-')) {
+      object[name.replace(/-/g, '_')] = inner;
+      delete object[name];
+    }
+  }
 }
 
-function picked(item: JsonObject, fields: string[] | undefined): JsonObject {
-  if (!fields) return snakeCase(item) as JsonObject;
+/** The item's members `fields` names (all when omitted), as `names` names them. */
+function picked(item: JsonObject, fields: string[] | undefined, names: string[]): JsonObject {
+  if (!fields) {
+    snakeCase(item);
+    return item;
+  }
   const kept: JsonObject = {};
-  for (const field of fields) if (item[field] !== undefined) kept[field.replace(/-/g, '_')] = snakeCase(item[field]);
+  for (let i = 0; i < fields.length; i++) {
+    const value = item[fields[i]];
+    if (value === undefined) continue;
+    if (typeof value === 'object' && value !== null) snakeCase(value);
+    kept[names[i]] = value;
+  }
   return kept;
 }
 
@@ -45,10 +62,11 @@ export function runtimeById(ports: Ports, { object, method, items, key, fields }
   const { answer } = callBus(ports, object, method);
   if (answer === undefined) return undefined;
   const byId = new Map<string, Json>();
+  const names = (fields ?? []).map((field) => field.replace(/-/g, '_'));
   for (const [name, item] of itemsAt(answer, items)) {
     if (!isObject(item)) continue;
     const id = key === '*' ? name : item[key];
-    if (typeof id === 'string') byId.set(id, picked(item, fields));
+    if (typeof id === 'string') byId.set(id, picked(item, fields, names));
   }
   return byId;
 }

@@ -69,7 +69,8 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
     const stored = section.options.get(option);
     // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
     // once proto is static); a merge changes only the secrets it names (see changed).
-    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
+    const unreadable = stored !== undefined && (readOption(field.codec, stored) === null || (typeof stored === 'string' && !!field.implied?.[stored]));
+    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && unreadable)) kept.add(option);
   });
   // Under a proto the resource does not model, the options no applying field reads may be that proto's own.
   const unless = definition.openUnless;

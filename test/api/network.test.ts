@@ -146,6 +146,12 @@ test('rules: action lookup and goto, as the provider sends them beside the field
   await refused(post({ action: 'lookup', goto: 50, priority: 5 }), 422, 'validation_failed', ['action:conflict', 'goto:conflict']);
   await refused(post({ action: 'goto', lookup: 100, goto: 50, priority: 5 }), 422, 'validation_failed', ['lookup:conflict']);
   await refused(post({ action: 'throw', priority: 5 }), 422, 'validation_failed', ['action:not_in_enum']);
+  // `action lookup` stored by hand is what netifd refuses (it drops the rule): it reads null, and a PUT of the read keeps it.
+  appendFileSync(router.path('/etc/config/network'), "\nconfig rule 'by_hand'\n\toption lookup 'main'\n\toption action 'lookup'\n");
+  const byHand = (await call({ method: 'GET', path: '/network/rules/by_hand' })).json as Body;
+  assert.equal([byHand.action, byHand.lookup], [null, 'main']);
+  await written({ method: 'PUT', path: '/network/rules/by_hand', body: byHand });
+  assert.is(section('by_hand')!.options.get('action'), 'lookup');
   // Switching a lookup rule to goto by merge patch needs the table cleared.
   await refused({ method: 'PATCH', path: `/network/rules/${lookup.id}`, body: { goto: 500 } }, 422, 'validation_failed', ['goto:conflict', 'lookup:conflict']);
   const moved = await written({ method: 'PATCH', path: `/network/rules/${lookup.id}`, body: { goto: 500, lookup: null, action: 'goto' } });
