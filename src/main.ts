@@ -164,7 +164,7 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
   const token = outcome.caller?.token.name ?? '-';
   if (error) {
     (await import('./pipeline/error-ring.js')).rememberError(ports, {
-      ts: new Date(ports.now()).toISOString(),
+      ts: Math.floor(ports.now() / 1000),
       request_id: requestId,
       code: error.code,
       status,

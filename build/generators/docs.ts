@@ -12,12 +12,13 @@ import { indexedPatterns, textSchema } from './patterns.js';
 const UNREPRESENTABLE = '\u0000';
 const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
 
-function docField({ schema, description, required, secret, readOnly, when, codec }: Field): DocField {
+function docField({ schema, description, required, secret, readOnly, when, codec, default: value }: Field): DocField {
   const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
   // A list reads [] while unset, whatever its `when` (engine/read.ts).
   const always = readOption(codec, undefined) !== undefined;
   return {
-    schema: textSchema(schema),
+    // What a create or PUT that leaves the field out writes.
+    schema: textSchema(value === undefined ? schema : { ...schema, default: value }),
     ...(description ? { description } : {}),
     ...(required ? { required } : {}),
     ...(secret ? { secret } : {}),

@@ -103,7 +103,13 @@ function fixedPaths(): Record<string, Operation> {
       get: deferred('List tokens', 'tokens', READ_ERRORS, { 200: { description: 'Every token.', headers: named(), content: json({ type: 'array', items: token }) } }, { operationId: 'listTokens' }),
       post: deferred('Mint a token whose scopes are a strict subset of the caller\'s', 'tokens', WRITE_ERRORS, {
         201: { description: 'The cleartext bearer, shown this once.', headers: named('Idempotent-Replayed'), content: json(ref('schemas', 'TokenCreated')) },
-      }, { operationId: 'createToken', parameters: IDEMPOTENT, requestBody: { required: true, content: json(ref('schemas', 'TokenRequest')) } }),
+      }, {
+        operationId: 'createToken',
+        // Here, where a client (and the generated-requests test) reads what a 422 may cite.
+        description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s; 422 on `scopes` (the item) when a bare domain outside the scope tree names no configuration package of the router.',
+        parameters: IDEMPOTENT,
+        requestBody: { required: true, content: json(ref('schemas', 'TokenRequest')) },
+      }),
     },
     '/tokens/{name}': {
       parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],

@@ -34,11 +34,15 @@ export function packagePaths(): Record<string, Operation> {
         description: PAGED,
         parameters: [cursor, ref('parameters', 'Limit')],
       }),
-      post: deferred('Install a package', 'packages', WRITE, { 201: { ...one('Package', 'Installed, as the database now holds it.'), headers: named('Idempotent-Replayed') } }, {
+      post: deferred('Install a package', 'packages', WRITE, {
+        200: { ...one('Package', 'Installed already: nothing ran.'), headers: named('Idempotent-Replayed') },
+        201: { ...one('Package', 'Installed, as the database now holds it.'), headers: named('Idempotent-Replayed') },
+      }, {
         operationId: 'installPackage',
         description:
           'Runs `opkg install` (OpenWrt 24.10 and older; `opkg update` first when opkg has no lists) or `apk add` (25.12 and later) and answers once it exits. ' +
-          'A `name` no feed offers is 422 `not_in_enum`; 409 when it is installed; another failure 500 with the tool\'s last lines. ' +
+          'A package installed already answers 200 with its record and runs nothing. ' +
+          'A `name` no feed offers is 422 `not_in_enum`; another failure 500 with the tool\'s last lines. ' +
           LOCK,
         parameters: IDEMPOTENT,
         requestBody: { required: true, content: json(ref('schemas', 'PackageRequest')) },
@@ -68,7 +72,7 @@ export function packagePaths(): Record<string, Operation> {
       get: deferred('Read a custom feed', 'packages', READ, { 200: one('Feed') }, { operationId: 'getFeed' }),
       put: deferred('Point a feed at another URL', 'packages', WRITE, { 200: one('Feed') }, {
         operationId: 'replaceFeed',
-        description: `Rewrites the feed's line with \`url\` (a \`name\` sent must be the path's), ${feedUpdate} ${LOCK}`,
+        description: `Rewrites the feed's line with \`url\` (a \`name\` or \`id\` sent must be the path's; the rest a read adds is ignored), ${feedUpdate} ${LOCK}`,
         requestBody: { required: true, content: json(ref('schemas', 'FeedReplace')) },
       }),
       delete: deferred('Remove a custom feed', 'packages', WRITE, gone, { operationId: 'deleteFeed', description: `No index update follows. ${LOCK}` }),
@@ -78,16 +82,44 @@ export function packagePaths(): Record<string, Operation> {
 
 const url = { type: 'string', pattern: FEED_URL, maxLength: FEED_URL_MAX, description: 'http(s) or file URL: opkg\'s feed directory, or apk\'s `packages.adb`.' };
 const feedName = { type: 'string', pattern: FEED_NAME };
+const name = { type: 'string', description: 'The name.' };
 
 export const PACKAGE_SCHEMAS: Properties = {
-  Package: { type: 'object', required: ['name', 'version'], properties: { name: { type: 'string' }, version: { type: 'string' } } },
+  Package: {
+    type: 'object',
+    required: ['id', 'name', 'version', 'installed', 'managed'],
+    properties: {
+      id: name,
+      name: { type: 'string' },
+      version: { type: 'string' },
+      installed: { type: 'boolean' },
+      managed: { type: 'boolean', description: 'Not only a dependency: in apk\'s world, or not opkg\'s `Auto-Installed`.' },
+    },
+  },
   PackageRequest: {
     type: 'object',
     required: ['name'],
     additionalProperties: false,
     properties: { name: { type: 'string', pattern: PACKAGE_NAME, description: 'Letters, digits and `+ . _ -`, a letter or digit first; never a package file name.' } },
   },
-  Feed: { type: 'object', required: ['name', 'url'], properties: { name: { type: 'string' }, url: { type: 'string' } } },
+  Feed: {
+    type: 'object',
+    required: ['id', 'name', 'url', 'filename', 'enabled', 'update_status', 'managed'],
+    properties: {
+      id: name,
+      name: { type: 'string' },
+      url: { type: 'string' },
+      filename: { type: 'string' },
+      enabled: { type: 'boolean', description: 'False when opkg skips it for a name declared before.' },
+      update_status: { type: ['string', 'null'], enum: ['ok', 'not_fetched', null], description: 'Whether opkg holds its list; null under apk.' },
+      managed: { type: 'boolean' },
+    },
+  },
   FeedRequest: { type: 'object', required: ['name', 'url'], additionalProperties: false, properties: { name: feedName, url } },
-  FeedReplace: { type: 'object', required: ['url'], additionalProperties: false, properties: { name: feedName, url } },
+  FeedReplace: {
+    type: 'object',
+    required: ['url'],
+    additionalProperties: false,
+    properties: { name: feedName, url, id: { type: ['string', 'null'] }, filename: {}, enabled: {}, update_status: {}, managed: {} },
+  },
 };

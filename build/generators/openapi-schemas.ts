@@ -37,6 +37,9 @@ function scopePattern(): string {
 
 const RAW_VALUE = { type: 'string', pattern: TEXT_PATTERN };
 
+/** A time as the lease views and uapi's Terraform provider give it: integer epoch seconds, or null. */
+const epoch = { type: ['integer', 'null'], description: 'Epoch seconds.' };
+
 export const FIXED_SCHEMAS: Properties = {
   Error: {
     type: 'object',
@@ -104,9 +107,9 @@ export const FIXED_SCHEMAS: Properties = {
       token_id: { type: 'string' },
       scopes: { type: 'array', items: { type: 'string' } },
       source_ip: { type: 'string' },
-      expires_at: { type: ['string', 'null'], format: 'date-time' },
+      expires_at: epoch,
       allowed_cidrs: { type: 'array', items: { type: 'string' } },
-      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+      last_used_at: epoch,
       last_used_ip: { type: ['string', 'null'] },
     },
   },
@@ -130,7 +133,7 @@ export const FIXED_SCHEMAS: Properties = {
           type: 'object',
           required: ['ts', 'request_id', 'code', 'status', 'method', 'path', 'message'],
           properties: {
-            ts: { type: 'string', format: 'date-time' },
+            ts: { type: 'integer', description: 'Epoch seconds.' },
             request_id: { type: 'string' },
             code: { type: 'string', enum: ERROR_CODES },
             status: { type: 'integer' },
@@ -180,18 +183,17 @@ export const FIXED_SCHEMAS: Properties = {
     properties: {
       name: { type: 'string' },
       scopes: { type: 'array', items: { type: 'string' } },
-      created_at: { type: ['string', 'null'], format: 'date-time' },
-      expires_at: { type: ['string', 'null'], format: 'date-time' },
+      created_at: epoch,
+      expires_at: epoch,
       allowed_cidrs: { type: 'array', items: { type: 'string' } },
       rate: { type: ['integer', 'null'] },
       burst: { type: ['integer', 'null'] },
-      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+      last_used_at: epoch,
       last_used_ip: { type: ['string', 'null'] },
     },
   },
   TokenRequest: {
     type: 'object',
-    description: 'Refused with 403 `scope_escalation_blocked` unless the scopes, each and together, grant strictly less than the caller\'s; with 422 on `scopes[i]` when a bare domain outside the scope tree names no configuration package of the router.',
     required: ['name', 'scopes'],
     additionalProperties: false,
     properties: {

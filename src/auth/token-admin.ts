@@ -8,7 +8,7 @@ import { parseCidr } from './cidr.js';
 import { hashBearer, hex } from './hash.js';
 import { parseScope } from './scopes.js';
 import { scopeProblem } from './scope-tree.js';
-import { BEARER_INDEX, isoTime, parseTokenState, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, tokenStatePath, withLastUse, type Token } from './tokens.js';
+import { BEARER_INDEX, parseTokenState, SERVICE_PACKAGE, TOKEN_TYPE, tokensIn, tokenStatePath, withLastUse, type Token } from './tokens.js';
 
 // The name is also the UCI section name, so it keeps to UCI's charset.
 const TOKEN_NAME = /^[A-Za-z0-9_]{1,64}$/;
@@ -40,12 +40,12 @@ export function newSalt(random: Uint8Array): string {
 export interface TokenRecord {
   name: string;
   scopes: string[];
-  created_at: string | null;
-  expires_at: string | null;
+  created_at: number | null;
+  expires_at: number | null;
   allowed_cidrs: string[];
   rate: number | null;
   burst: number | null;
-  last_used_at: string | null;
+  last_used_at: number | null;
   last_used_ip: string | null;
 }
 
@@ -53,12 +53,12 @@ export function tokenRecord(token: Token): TokenRecord {
   return {
     name: token.name,
     scopes: token.scopes,
-    created_at: isoTime(token.createdAt),
-    expires_at: isoTime(token.expiresAt),
+    created_at: token.createdAt ?? null,
+    expires_at: token.expiresAt ?? null,
     allowed_cidrs: token.allowedCidrs,
     rate: token.rate ?? null,
     burst: token.burst ?? null,
-    last_used_at: isoTime(token.lastUsedAt),
+    last_used_at: token.lastUsedAt ?? null,
     last_used_ip: token.lastUsedIp ?? null,
   };
 }

@@ -54,10 +54,6 @@ export function tokensIn(model: UciPackage): Token[] {
     }));
 }
 
-export function isoTime(epochSeconds: number | undefined): string | null {
-  return epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z');
-}
-
 /** Whether the bearer is the token's: its salted hash, compared in constant time. */
 function isBearerOf(token: Token, bearer: string): boolean {
   return !!token.salt && constantTimeEqual(hashBearer(token.salt, bearer), token.hash);

@@ -57,15 +57,18 @@ function parseArgs(args: string[]): Parsed {
   return parsed;
 }
 
+/** A record's epoch seconds as a person reads them: RFC 3339 UTC. */
+const when = (epochSeconds: number | null) => (epochSeconds === null ? undefined : new Date(epochSeconds * 1000).toISOString().replace('.000Z', 'Z'));
+
 function describe(record: TokenRecord): string {
   return [
     `name:          ${record.name}`,
     `scopes:        ${record.scopes.join(' ')}`,
-    `created_at:    ${record.created_at ?? '-'}`,
-    `expires_at:    ${record.expires_at ?? 'never'}`,
+    `created_at:    ${when(record.created_at) ?? '-'}`,
+    `expires_at:    ${when(record.expires_at) ?? 'never'}`,
     `allowed_cidrs: ${record.allowed_cidrs.join(' ') || 'any'}`,
     `rate/burst:    ${record.rate ?? 'default'}/${record.burst ?? 'default'}`,
-    `last_used:     ${record.last_used_at ?? 'never'}${record.last_used_ip ? ` from ${record.last_used_ip}` : ''}`,
+    `last_used:     ${when(record.last_used_at) ?? 'never'}${record.last_used_ip ? ` from ${record.last_used_ip}` : ''}`,
   ].join('\n');
 }
 

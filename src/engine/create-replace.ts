@@ -7,25 +7,27 @@ import { sectionTypeOf, viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, readOnlyErrors, schemaErrors } from './validate.js';
-import { generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { completed, generatedId, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 import { sectionIdErrors } from './section-id.js';
 
 function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError[] {
-  if (definition.ids && !definition.ids.includes(id as string)) {
-    return [{ field: 'id', code: id === undefined || id === null ? 'required' : 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
-  }
-  return id === undefined || id === null ? [] : sectionIdErrors(id);
+  if (id === undefined || id === null) return [];
+  if (definition.ids && !definition.ids.includes(id as string)) return [{ field: 'id', code: 'not_in_enum', message: `id must be one of: ${definition.ids.join(', ')}` }];
+  return sectionIdErrors(id);
 }
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
   checkPreconditions(target.request, undefined);
   const { full, rules } = await loadChecks(target.entry);
-  const fields = withoutFrameworkMembers(body);
+  const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
-    const name = typeof body.id === 'string' ? body.id : generatedId(definition, fields, ports);
+    // Without an id, a resource of fixed ids (sysntpd reads only the timeserver `ntp`) takes the first
+    // free one; with none free, the first, which is then a conflict as a taken id named in the body.
+    const ids = definition.ids;
+    const name = typeof body.id === 'string' ? body.id : ids ? (ids.find((id) => !findSection(model, id)) ?? ids[0]) : generatedId(definition, fields, ports);
     let section: UciSection | undefined;
     checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(full, body)], fields, { read, id: name, file: (path) => ports.readFile(path) }, () => {
       if (findSection(model, name)) return [];
@@ -52,8 +54,9 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       const section = stagedSection(target, model);
       before = viewOf(definition, section);
       checkPreconditions(target.request, before);
-      checkBody(definition, rules, schemaErrors(full, body), fields, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
-        writeFields(definition, section, fields);
+      const whole = completed(definition, fields, before);
+      checkBody(definition, rules, schemaErrors(full, body), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
+        writeFields(definition, section, whole);
         return readOnlyErrors(definition, body, [before, (after = viewOf(definition, section))]);
       });
       return after!;

@@ -5,7 +5,7 @@ import { viewOf } from './read.js';
 import { referrersOf } from './references.js';
 import type { Written } from './transaction.js';
 import { checkBody, loadChecks, readOnlyErrors, schemaErrors } from './validate.js';
-import { forEachField, stagedSection, transact, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
+import { forEachField, stagedSection, transact, completed, withoutFrameworkMembers, withPathWarning, writeFields, type Target } from './write.js';
 import { checkPreconditions } from './etag.js';
 
 /** The request's value at a dotted path: null when it sets the path or a group holding it to null. */
@@ -81,6 +81,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
       keepRemovedSecrets(definition, after, named);
     }
+    after = completed(definition, after, before);
     checkBody(definition, rules, schema, after, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
       writeFields(definition, section, after, changedFields(definition, before!, after, named));
       return readOnlyErrors(definition, sent, [before, (patched = viewOf(definition, section))]);

@@ -1,6 +1,6 @@
 import { ApiError, type FieldError } from '../http/errors.js';
 import { resourceAt } from './tables.js';
-import { isGroup, valueAt, type Json, type JsonObject, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
+import { isGroup, valueAt, type Json, type JsonObject, type MappedField, type Reference, type ResourceEntry, type ResourceMapping, type RuleContext, type TypeBy } from '../resources/model.js';
 import { servesType, typeFieldValue } from './read.js';
 import type { UciPackage } from '../uci/index.js';
 
@@ -26,7 +26,11 @@ export function referenceErrors(definition: ResourceMapping, body: JsonObject, c
   for (const reference of definition.references ?? []) {
     if (reference.guardOnly) continue;
     const value = reference.field === 'id' ? (context.id ?? null) : valueAt(body, reference.field);
-    const items: [string, Json][] = Array.isArray(value) ? value.map((item, i) => [`${reference.field}[${i}]`, item]) : [[reference.field, value ?? null]];
+    // A `words` field names a section with each of its words.
+    const words = typeof value === 'string' && fieldAt(definition, reference.field)?.codec.kind === 'words';
+    const items: [string, Json][] = Array.isArray(value)
+      ? value.map((item, i) => [`${reference.field}[${i}]`, item])
+      : words ? value.split(/\s+/).filter(Boolean).map((item) => [reference.field, item]) : [[reference.field, value ?? null]];
     const names = referencedNames(context.read(reference.package), reference);
     for (const [field, value] of items) {
       const item = typeof value === 'string' ? namedBy(reference, value) : value;
@@ -44,13 +48,18 @@ export interface Referrer {
   option: string;
 }
 
+/** The field at a dotted path (`match.src_zone`); undefined for `id`, the section's own name. */
+function fieldAt(definition: ResourceMapping, dotted: string): MappedField | undefined {
+  const [first, inner] = dotted.split('.');
+  const member = definition.members[first];
+  return member && isGroup(member) ? member.fields[inner] : member;
+}
+
 function optionOf(definition: ResourceMapping, dotted: string): string {
   // The section's own name is no option (see checkNoDanglingReferences).
   if (dotted === 'id') return '';
   const [first, inner] = dotted.split('.');
-  const member = definition.members[first];
-  const field = isGroup(member) ? member.fields[inner] : member;
-  return field.option ?? (inner ?? first);
+  return fieldAt(definition, dotted)!.option ?? (inner ?? first);
 }
 
 /** The resources whose references name sections of `entry`, loaded for a write that may remove names. */

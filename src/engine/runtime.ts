@@ -1,5 +1,6 @@
-// `runtime`: live state a read adds to each item, from one `ubus call` per request, or computed by
-// the definition from the router's files (its `runtimeOf`). It is not configuration: outside the
+// `runtime`: live state a read adds to each item, from one `ubus call` per request (and the further
+// calls a source makes for each section read, runtime-each.ts), or computed by the definition from
+// the router's files (its `runtimeOf`). It is not configuration: outside the
 // ETag, tolerated and ignored in a request body, null when the bus does not answer, so that a read
 // still answers when netifd or ubusd is down. Its members are named in snake_case, as the
 // Terraform provider reads them.
@@ -81,5 +82,7 @@ export async function withRuntime(ports: Ports, module: ResourceModule, bodies: 
   const byId = computed
     ? await computed(bodies, { read: (pkg) => readPackage(ports, pkg), file: (path) => ports.readFile(path), now: Math.floor(ports.now() / 1000) })
     : runtime && runtimeById(ports, runtime);
+  // Loaded only for a source that asks again about each section read.
+  if (runtime?.each && byId) (await import('./runtime-each.js')).askEach(ports, runtime.each, bodies.map(idOf), byId);
   return bodies.map((body) => ({ ...body, runtime: byId === undefined ? null : (byId.get(idOf(body)) ?? {}) }));
 }

@@ -97,12 +97,6 @@ export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSche
  * value no read gives).
  */
 export function checkBody(definition: ResourceMapping, rules: Rules | undefined, schema: FieldError[], body: JsonObject, context: RuleContext, stage?: () => FieldError[]): void {
-  // The rules and the write see the section type the body leads to, given or not (typeBy.family).
-  const { typeBy } = definition;
-  if (typeBy?.family && (body[typeBy.field] ?? null) === null) {
-    const address = typeBy.family.map((name) => body[name]).find((value) => typeof value === 'string');
-    body[typeBy.field] = typeof address === 'string' && address.includes(':') ? 'ipv6' : 'ipv4';
-  }
   let ruleErrors: FieldError[] = [];
   try {
     ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];

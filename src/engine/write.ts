@@ -32,6 +32,31 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
   return fields;
 }
 
+/**
+ * A create or PUT body with what it leaves out and the daemon needs: each field's `default` where the
+ * write would leave it unset (absent or null), on a create and where the section (`read`) held a
+ * value, so that a section stored without one stays as it was; and the `typeBy` field: from the form
+ * of the first address `typeBy.family` names that the body gives (a route's target), else on a PUT
+ * the section's, so that it keeps its type (a com2sec6 stays one); a create without either takes the
+ * resource's.
+ */
+export function completed(definition: ResourceMapping, fields: JsonObject, read?: JsonObject): JsonObject {
+  const body = { ...fields };
+  const { typeBy } = definition;
+  const type = typeBy && body[typeBy.field];
+  if (typeBy && (type === undefined || (type === null && typeBy.family))) {
+    const address = typeBy.family?.map((name) => body[name]).find((value) => typeof value === 'string');
+    if (typeof address === 'string') body[typeBy.field] = address.includes(':') ? 'ipv6' : 'ipv4';
+    else if (read) body[typeBy.field] = read[typeBy.field];
+  }
+  for (const name in definition.members) {
+    const member = definition.members[name];
+    if (isGroup(member) || member.default === undefined || (body[name] ?? null) !== null || (read && (read[name] ?? null) === null)) continue;
+    body[name] = member.default;
+  }
+  return body;
+}
+
 /** Calls `visit` for every field with its dotted path and its value in `body`. */
 export function forEachField(definition: ResourceMapping, body: JsonObject, visit: (path: string, name: string, field: MappedField, value: Json | undefined) => void) {
   for (const [name, member] of Object.entries(definition.members)) {

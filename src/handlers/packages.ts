@@ -4,7 +4,7 @@ import { validationFailed } from '../http/validation-failed.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
 import { parseFeeds, replacedFeed, withFeed, type Feed, type Placed } from '../packages/feeds.js';
 import { bodyProblems, FEED_NAME, FEED_URL, PACKAGE_NAME, valueProblem } from '../packages/grammar.js';
-import { failure, listInstalled, listsMissing, managerOf, run, summary, type Manager } from '../packages/managers.js';
+import { failure, listInstalled, listsDir, listsMissing, managerOf, run, summary, type Manager } from '../packages/managers.js';
 import type { Ports } from '../platform/ports.js';
 import type { Context } from './context.js';
 import { pageOf } from './paging.js';
@@ -34,9 +34,10 @@ async function getInstalled({ ports, request, params }: Context) {
 /**
  * `POST /packages/installed` `{name}`: installs with the router's package manager and answers once
  * it has exited: 201 with the record the database then holds (for a virtual name, `ip` that
- * `ip-full` provides, the one package that came). opkg first updates its lists when it has none
- * (they live in a tmpfs). For a name no feed offers the tool changes nothing; what it changed before
- * another failure is left as it left it.
+ * `ip-full` provides, the one package that came). A package already installed answers 200 with its
+ * record and runs nothing, as uapi's provider expects of a package it adopts. opkg first updates its
+ * lists when it has none (they live in a tmpfs). For a name no feed offers the tool changes nothing;
+ * what it changed before another failure is left as it left it.
  */
 async function postInstalled({ ports, request }: Context) {
   const { parseJsonObject } = await import('../http/json-body.js');
@@ -49,7 +50,7 @@ async function postInstalled({ ports, request }: Context) {
     const manager = managerOf(ports);
     const before = listInstalled(ports, manager);
     const present = before.find((record) => record.name === name);
-    if (present) throw new ApiError(409, 'conflict', `${name} is already installed (${present.version})`);
+    if (present) return jsonResponse(200, present);
     if (listsMissing(ports, manager)) {
       const updated = run(ports, manager, ['update']);
       if (updated.code !== 0) throw new ApiError(503, 'service_unavailable', `${failure(manager, ['update'], updated)}; nothing was installed`);
@@ -94,11 +95,49 @@ async function deleteInstalled({ ports, params }: Context) {
   return plainResponse(204, undefined);
 }
 
-const record = ({ name, url }: Feed): Feed => ({ name, url });
+/** A custom feed as the API shows it; `id` is its name, the path of its record. */
+interface FeedRecord extends Feed {
+  id: string;
+  filename: string;
+  enabled: boolean;
+  update_status: 'ok' | 'not_fetched' | null;
+  managed: true;
+}
+
+/** The names of the feeds opkg reads before its custom ones: /etc/opkg.conf, then /etc/opkg/*.conf in glob order (libopkg opkg_conf.c). */
+function namesBefore(ports: Ports, manager: Manager): Set<string> {
+  const dir = manager.feedDirs[0];
+  const earlier = ports.list(dir).filter((name) => name.endsWith('.conf')).sort().map((name) => `${dir}/${name}`).filter((file) => file < manager.feeds);
+  return new Set([...manager.feedFiles, ...earlier].flatMap((file) => parseFeeds('opkg', ports.readFile(file) ?? '').map((feed) => feed.name)));
+}
+
+/**
+ * The records of the custom feeds. opkg skips a name declared before ("Duplicate src declaration"):
+ * such a feed is not `enabled`; apk reads every line. `update_status` is opkg's list of the feed:
+ * `ok` fetched, `not_fetched` not since the last boot (its lists directory is a tmpfs); null under
+ * apk, which fetches a missing or stale index itself when it next installs.
+ */
+function records(ports: Ports, manager: Manager, feeds: Placed[]): FeedRecord[] {
+  const opkg = manager.tool === 'opkg';
+  const seen = opkg ? namesBefore(ports, manager) : new Set<string>();
+  const lists = opkg ? ports.list(listsDir(ports)) : [];
+  return feeds.map(({ name, url }) => {
+    const enabled = !seen.has(name);
+    if (opkg) seen.add(name);
+    const update_status = opkg ? (lists.includes(name) ? 'ok' : 'not_fetched') : null;
+    return { id: name, name, url, filename: manager.feeds, enabled, update_status, managed: true };
+  });
+}
 
 function customFeeds(ports: Ports, manager: Manager): { text: string | undefined; feeds: Placed[] } {
   const text = ports.readFile(manager.feeds);
   return { text, feeds: parseFeeds(manager.tool, text ?? '') };
+}
+
+/** The record of the feed of that name, as the files are now. */
+function recordOf(ports: Ports, manager: Manager, name: string): FeedRecord {
+  const { feeds } = customFeeds(ports, manager);
+  return records(ports, manager, feeds)[feeds.indexOf(placed(feeds, name))];
 }
 
 function placed(feeds: Placed[], name: string): Placed {
@@ -116,10 +155,14 @@ function otherFeeds(ports: Ports, manager: Manager): Placed[] {
 
 async function feedBody(request: Context['request'], path?: string): Promise<Feed> {
   const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await request.body());
+  const sent = parseJsonObject(await request.body());
+  // A PUT of a read: what the read adds is ignored; its id is the name.
+  const { id, filename, enabled, update_status, managed, ...rest } = sent;
+  const body = path === undefined ? sent : rest;
   // A PUT names the feed in its path; a name in its body must be that one.
   const errors: FieldError[] = bodyProblems(path === undefined || 'name' in body ? body : { ...body, name: path }, { name: FEED_NAME, url: FEED_URL });
   if (path !== undefined && body.name !== undefined && body.name !== path) errors.push({ field: 'name', code: 'conflict', message: `name must be ${path}, the feed of the path` });
+  if (path !== undefined && id !== undefined && id !== null && id !== path) errors.push({ field: 'id', code: 'conflict', message: `id must be ${path}, the feed of the path` });
   if (errors.length) throw validationFailed(errors, 'packages/feeds: the request');
   return { name: body.name ?? path, url: body.url } as Feed;
 }
@@ -145,9 +188,9 @@ function writeAndUpdate(ports: Ports, manager: Manager, before: string | undefin
 
 /** `GET /packages/feeds[/<name>]`: the custom feeds, paged as a collection, or one. */
 async function getFeed({ ports, request, params }: Context) {
-  const { feeds } = customFeeds(ports, managerOf(ports));
-  if (params.name !== undefined) return jsonResponse(200, record(placed(feeds, params.name)));
-  const { page, headers } = pageOf(request.query, feeds.map(record), (feed) => feed.name);
+  const manager = managerOf(ports);
+  if (params.name !== undefined) return jsonResponse(200, recordOf(ports, manager, params.name));
+  const { page, headers } = pageOf(request.query, records(ports, manager, customFeeds(ports, manager).feeds), (feed) => feed.name);
   return jsonResponse(200, page, headers);
 }
 
@@ -161,10 +204,10 @@ async function postFeed({ ports, request }: Context) {
     const taken = [...feeds, ...otherFeeds(ports, manager)].find((other) => other.name === feed.name || other.url === feed.url);
     if (taken) throw new ApiError(409, 'conflict', `A feed already has this ${taken.name === feed.name ? 'name' : 'URL'}: ${taken.name}`);
     writeAndUpdate(ports, manager, text, withFeed(manager.tool, text ?? '', feed));
+    return jsonResponse(201, recordOf(ports, manager, feed.name));
   } finally {
     held.release();
   }
-  return jsonResponse(201, feed);
 }
 
 /** `PUT /packages/feeds/<name>` `{url}`: points the feed at another URL, then updates the index. */
@@ -178,10 +221,10 @@ async function putFeed({ ports, request, params }: Context) {
     const taken = [...feeds, ...otherFeeds(ports, manager)].find((other) => other !== old && other.url === feed.url);
     if (taken) throw new ApiError(409, 'conflict', `A feed already has this URL: ${taken.name}`);
     if (old.url !== feed.url) writeAndUpdate(ports, manager, text, replacedFeed(manager.tool, text!, old, feed));
+    return jsonResponse(200, recordOf(ports, manager, feed.name));
   } finally {
     held.release();
   }
-  return jsonResponse(200, feed);
 }
 
 /**

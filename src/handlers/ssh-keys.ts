@@ -85,7 +85,7 @@ function bitLength(mpint: Uint8Array): number {
  */
 export function keyError(type: string, key: string): FieldError | undefined {
   const blob = decodeBase64(key);
-  if (!blob) return { field: 'key', code: 'invalid_format', message: 'key is not canonical base64' };
+  if (!blob || !blob.length) return { field: 'key', code: 'invalid_format', message: 'key is not canonical base64' };
   const strings = wireStrings(blob);
   if (!strings || text(strings[0]) !== type) return { field: 'key', code: 'conflict', message: `key does not hold a ${type} key` };
   const members = type.startsWith('sk-') ? 4 : 3;
@@ -142,12 +142,15 @@ function entryOf(type: string, key: string, comment: string | undefined, options
   };
 }
 
-/** A line as dropbear's checkpubkey_line takes it. */
-export function parseLine(raw: string): LineKind {
-  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (/^[ \t]*$/.test(line)) return 'blank';
-  if (/^[ \t]*#/.test(line)) return 'comment';
-  if (line.includes('\r') || line.includes('\0') || utf8Bytes(line).length > MAX_LINE) return 'malformed';
+interface LineParts {
+  options?: string;
+  type: string;
+  key: string;
+  comment?: string;
+}
+
+/** A key line's parts as dropbear's checkpubkey_line splits it; undefined when it names no key type dropbear knows. */
+function splitLine(line: string): LineParts | undefined {
   let options: string | undefined;
   let rest = line;
   if (!KEY_TYPES.some((type) => line.startsWith(type))) {
@@ -161,10 +164,20 @@ export function parseLine(raw: string): LineKind {
     rest = line.slice(at + 1);
   }
   const type = KEY_TYPES.find((candidate) => rest.startsWith(`${candidate} `));
-  if (!type) return 'malformed';
+  if (!type) return undefined;
   const [key, ...words] = rest.slice(type.length + 1).split(' ');
-  if (keyError(type, key) || (options !== undefined && optionsError(options))) return 'malformed';
-  return { entry: entryOf(type, key, words.length ? words.join(' ') : undefined, options) };
+  return { options, type, key, comment: words.length ? words.join(' ') : undefined };
+}
+
+/** A line as dropbear's checkpubkey_line takes it. */
+export function parseLine(raw: string): LineKind {
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (/^[ \t]*$/.test(line)) return 'blank';
+  if (/^[ \t]*#/.test(line)) return 'comment';
+  if (line.includes('\r') || line.includes('\0') || utf8Bytes(line).length > MAX_LINE) return 'malformed';
+  const parts = splitLine(line);
+  if (!parts || keyError(parts.type, parts.key) || (parts.options !== undefined && optionsError(parts.options))) return 'malformed';
+  return { entry: entryOf(parts.type, parts.key, parts.comment, parts.options) };
 }
 
 /**
@@ -193,16 +206,34 @@ export function readKeys(file: string): { lines: string[]; ids: (string | undefi
 /** The file text of `lines`, each ended by LF. */
 export const fileText = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
 
+const given = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * The parts a body names: `type`, `key`, `comment` and `options` as given, or a whole line in `key`
+ * (`[options ]<type> <base64>[ <comment>]`, as ssh-keygen writes it, one line end tolerated), whose
+ * parts a member also given must repeat.
+ */
+function bodyParts(body: JsonObject): { parts: Partial<LineParts> & { key: string }; errors: FieldError[] } {
+  const key = (body.key as string).replace(/\r?\n$/, '');
+  const named = { type: given(body.type), key, comment: given(body.comment), options: typeof body.options === 'string' ? body.options : undefined };
+  const line = /[ \t]/.test(key) ? splitLine(key) : named;
+  if (!line) return { parts: named, errors: [{ field: 'key', code: 'invalid_format', message: 'key is neither a base64 blob nor a line `<type> <base64> [comment]`' }] };
+  const errors: FieldError[] = (['type', 'comment', 'options'] as const)
+    .filter((member) => named[member] !== undefined && line[member] !== undefined && named[member] !== line[member])
+    .map((member) => ({ field: member, code: 'conflict', message: `${member} differs from the line in key` }));
+  if (!line.type) errors.push({ field: 'type', code: 'required', message: 'type is required with a bare key blob' });
+  return { parts: { ...line, comment: line.comment ?? named.comment, options: line.options ?? named.options }, errors };
+}
+
 /**
  * The entry a valid body asks for and its line, or the field errors dropbear's reading gives it.
  * `types`: the key types this router's dropbear accepts.
  */
 export function requestedEntry(body: JsonObject, types: string[]): { entry: KeyEntry; line: string } | { errors: FieldError[] } {
-  const type = body.type as string;
-  const key = body.key as string;
-  const comment = typeof body.comment === 'string' && body.comment !== '' ? body.comment : undefined;
-  const options = typeof body.options === 'string' ? body.options : undefined;
-  const errors: FieldError[] = [];
+  const { parts, errors } = bodyParts(body);
+  if (errors.length) return { errors };
+  const type = parts.type!;
+  const { key, comment, options } = parts;
   if (!types.includes(type)) errors.push({ field: 'type', code: 'not_in_enum', message: `this router's dropbear accepts ${types.join(', ')}` });
   const problems = [keyError(type, key), options === undefined ? undefined : optionsError(options)];
   for (const problem of problems) if (problem) errors.push(problem);

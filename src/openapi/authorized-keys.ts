@@ -33,14 +33,22 @@ export const AUTHORIZED_KEY: Properties = {
   fingerprint: { type: 'string', readOnly: true, description: 'As ssh-keygen -l shows it: `SHA256:` and the base64 SHA-256 of the key blob.' },
 };
 
-/** A write's body: `type` and `key`; a read's `id` and `fingerprint` are tolerated, so that it can be sent back. */
+/**
+ * A write's body: `key`, the blob with `type` or the whole line; a read's `id` and `fingerprint` are
+ * tolerated, so that it can be sent back.
+ */
 export const AUTHORIZED_KEY_REQUEST: JsonSchema = {
   type: 'object',
-  required: ['type', 'key'],
+  required: ['key'],
   additionalProperties: false,
   properties: {
     type: AUTHORIZED_KEY.type,
-    key: AUTHORIZED_KEY.key,
+    key: {
+      type: 'string',
+      pattern: '^([A-Za-z0-9+/]+={0,2}|[^\\u0000\\r\\n\\ud800-\\udfff]*[ \\t][^\\u0000\\r\\n\\ud800-\\udfff]*)(\\r?\\n)?$',
+      maxLength: 4202,
+      description: 'A base64 blob of type `type`, or the whole line `<type> <base64> [comment]`, its parts then those members.',
+    },
     comment: { ...AUTHORIZED_KEY.comment, type: ['string', 'null'] },
     options: { ...AUTHORIZED_KEY.options, type: ['string', 'null'] },
     id: {},

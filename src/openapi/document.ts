@@ -58,18 +58,15 @@ export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
       required: (half === 'response' && !member.when) || (half === 'request' && holdsRequired(member)),
     };
   });
-  const framed = half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : half === 'request' && definition.ids ? ['id'] : [];
+  const framed = half === 'response' ? ['id', 'managed'].filter((name) => name in frameworkProperties) : [];
   const required = [...framed, ...((schema.required as string[] | undefined) ?? [])];
   const { required: _unused, ...members } = schema;
   return { ...members, description: definition.description, ...(required.length ? { required } : {}) };
 }
 
-/**
- * What a request requires beyond its patch, in the order halfSchema lists them: the `id` of a
- * collection of fixed ids, the required top-level fields, the groups holding one.
- */
+/** What a request requires beyond its patch, in the order halfSchema lists them: the required top-level fields, the groups holding one. */
 export function requestRequired(doc: ResourceDoc): string[] {
-  const names = doc.ids ? ['id'] : [];
+  const names: string[] = [];
   const groups: string[] = [];
   for (const [name, member] of Object.entries(doc.members)) {
     if ('fields' in member) {

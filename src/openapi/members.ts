@@ -35,7 +35,7 @@ export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties
       not: { pattern: '^cfg[0-9a-f]{6,}$' },
       description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent. Never of the anonymous form `cfg<hex>`.',
     };
-    if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; required on create.` };
+    if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; on create, optional: the first free one when absent.` };
     properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write.' };
   }
   if (kind === 'view') {

@@ -4,9 +4,15 @@
 import { ApiError } from '../http/errors.js';
 import type { Ports, RunResult } from '../platform/ports.js';
 
+/** A package of the database as the API shows it; `id` is its name, the path of its record. */
 export interface Installed {
+  id: string;
   name: string;
   version: string;
+  /** Always true: a package the database does not hold installed is no record. */
+  installed: true;
+  /** Installed at a request rather than only as another's dependency: named in apk's world, or an opkg stanza without `Auto-Installed: yes`. */
+  managed: boolean;
 }
 
 export interface Manager {
@@ -14,6 +20,8 @@ export interface Manager {
   bin: string;
   /** The package database: the file the tool itself reads and writes. */
   db: string;
+  /** apk's world: the packages installed at a request. */
+  world?: string;
   add: string;
   del: string;
   /** The custom feeds file, and the other files whose feeds a new one must not repeat. */
@@ -47,6 +55,7 @@ const APK: Manager = {
   tool: 'apk',
   bin: '/usr/bin/apk',
   db: '/lib/apk/db/installed',
+  world: '/etc/apk/world',
   add: 'add',
   del: 'del',
   feeds: '/etc/apk/repositories.d/customfeeds.list',
@@ -84,30 +93,45 @@ export function failure(manager: Manager, args: string[], result: RunResult): st
 
 const OPKG_FIELDS = [/^Package:[ \t]*(\S+)/m, /^Version:[ \t]*(\S+)/m, /^Status:[ \t]*\S+[ \t]+\S+[ \t]+installed[ \t]*$/m];
 const APK_FIELDS = [/^P:(\S+)/m, /^V:(\S+)/m];
+// opkg marks what it installs as a dependency (libopkg pkg.c, `auto_installed`).
+const OPKG_AUTO = /^Auto-Installed:[ \t]*yes[ \t]*$/m;
 
-/** The installed packages of a database's text, sorted by name; a stanza without a name, a version or (opkg) the state `installed` is none. */
-export function parseDatabase(tool: Manager['tool'], text: string): Installed[] {
+/** The names of apk's world (apk-world(5)): `name[@tag][<op>version]` a line; a `!name` conflict is none. */
+export function parseWorld(text: string): string[] {
+  return text.split(/\s+/).flatMap((word) => /^[^!<>=~@]+/.exec(word)?.[0] ?? []);
+}
+
+/**
+ * The installed packages of a database's text, sorted by name; a stanza without a name, a version or
+ * (opkg) the state `installed` is none. `world`: apk's, which says which were asked for.
+ */
+export function parseDatabase(tool: Manager['tool'], text: string, world: string[] = []): Installed[] {
   const packages: Installed[] = [];
   for (const stanza of text.split(/\n[ \t]*\n/)) {
     const found = (tool === 'opkg' ? OPKG_FIELDS : APK_FIELDS).map((field) => field.exec(stanza));
-    if (found.every(Boolean)) packages.push({ name: found[0]![1], version: found[1]![1] });
+    if (!found.every(Boolean)) continue;
+    const name = found[0]![1];
+    packages.push({ id: name, name, version: found[1]![1], installed: true, managed: tool === 'opkg' ? !OPKG_AUTO.test(stanza) : world.includes(name) });
   }
   return packages.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 export function listInstalled(ports: Ports, manager: Manager): Installed[] {
-  return parseDatabase(manager.tool, ports.readFile(manager.db) ?? '');
+  const world = manager.world ? parseWorld(ports.readFile(manager.world) ?? '') : [];
+  return parseDatabase(manager.tool, ports.readFile(manager.db) ?? '', world);
+}
+
+/** opkg's lists directory: `lists_dir` of /etc/opkg.conf, /var/opkg-lists on OpenWrt (a tmpfs, empty after every boot). */
+export function listsDir(ports: Ports): string {
+  const dirs = [...(ports.readFile('/etc/opkg.conf') ?? '').matchAll(/^[ \t]*lists_dir[ \t]+\S+[ \t]+(\S+)/gm)];
+  return dirs.length ? dirs[dirs.length - 1][1] : '/usr/lib/opkg/lists';
 }
 
 /**
- * Whether opkg has no package list to install from: its lists directory (`lists_dir` of
- * /etc/opkg.conf, /var/opkg-lists on OpenWrt: a tmpfs, empty after every boot) holds none, and
- * `opkg install` would call every package unknown. apk needs no such step: a write refreshes
- * indexes missing or older than four hours by itself (apk-tools 3.0, `--cache-max-age`).
+ * Whether opkg has no package list to install from: its lists directory holds none, and `opkg
+ * install` would call every package unknown. apk needs no such step: a write refreshes indexes
+ * missing or older than four hours by itself (apk-tools 3.0, `--cache-max-age`).
  */
 export function listsMissing(ports: Ports, manager: Manager): boolean {
-  if (manager.tool !== 'opkg') return false;
-  const dirs = [...(ports.readFile('/etc/opkg.conf') ?? '').matchAll(/^[ \t]*lists_dir[ \t]+\S+[ \t]+(\S+)/gm)];
-  const dir = dirs.length ? dirs[dirs.length - 1][1] : '/usr/lib/opkg/lists';
-  return !ports.list(dir).some((name) => !name.endsWith('.sig'));
+  return manager.tool === 'opkg' && !ports.list(listsDir(ports)).some((name) => !name.endsWith('.sig'));
 }

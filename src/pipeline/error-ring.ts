@@ -4,7 +4,8 @@ const DIRECTORY = '/tmp/wrtapi/errors';
 const RING_SIZE = 20;
 
 export interface RecentError {
-  ts: string;
+  /** Epoch seconds. */
+  ts: number;
   request_id: string;
   code: string;
   status: number;
@@ -39,7 +40,10 @@ export function recentErrors(ports: Ports): RecentError[] {
       .slice(-RING_SIZE)
       .flatMap((name) => {
         const text = ports.readFile(`${DIRECTORY}/${name}`);
-        return text ? [JSON.parse(text) as RecentError] : [];
+        if (!text) return [];
+        const entry = JSON.parse(text) as RecentError;
+        // An entry an earlier version kept (the ring lives in /tmp until a reboot) holds RFC 3339.
+        return [typeof entry.ts === 'string' ? { ...entry, ts: Math.floor(Date.parse(entry.ts) / 1000) } : entry];
       });
   } catch {
     return [];

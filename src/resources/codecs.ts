@@ -39,21 +39,27 @@ export function integerOrName(range: { minimum?: number; maximum?: number }, nam
 /**
  * A list a client spells as one string of space-separated items, where the daemon splits what it
  * reads (an `option` of several words, or a UCI `list`, which reads joined by spaces). Writes one
- * `option`, its items separated by single spaces.
+ * `option`, its items separated by single spaces. With `joinedBy`, the string's items are separated
+ * by it, for a daemon that reads a UCI `list` only and joins its items so (openvpn's append_list,
+ * with `:`): written as a `list`, and a plain `option` reads as null.
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function words(item: JsonSchema): Typed {
-  return { codec: { kind: 'words' }, schema: spaceSeparated(item) };
+export function words(item: JsonSchema, joinedBy?: string): Typed {
+  if (!joinedBy) return { codec: { kind: 'words' }, schema: spaceSeparated(item) };
+  const one = `(?:${(item.pattern as string).slice(1, -1)})`;
+  return { codec: { kind: 'words', joinedBy }, schema: { type: 'string', pattern: `^${one}(${joinedBy}${one})*$` } };
 }
 
 /**
  * A boolean option. Daemons disagree on spellings: firewall4 takes 1/on/true/yes and 0/off/false/no,
  * netifd reads an interface's `disabled` as true only for `1`. Without `falsy` every other value is
  * false; with it, a value in neither list reads as null, or as `otherwise` for a daemon that drops
- * such a value and applies its default (netifd's BOOL attributes). Writes are always `1`/`0`.
+ * such a value and applies its default (netifd's BOOL attributes). With `truthyPrefix`, any value
+ * starting with it is true too (a path, where a script tests only the first character). Writes are
+ * `1`/`0`, or the two values of `spelled`.
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function boolean(spelling: { truthy: string[]; falsy?: string[]; otherwise?: boolean }): Typed {
+export function boolean(spelling: { truthy: string[]; falsy?: string[]; otherwise?: boolean; truthyPrefix?: string; spelled?: [string, string] }): Typed {
   return { codec: { kind: 'boolean', ...spelling }, schema: { type: 'boolean' } };
 }
 
@@ -87,12 +93,13 @@ export function choice(values: string[], options: { prefixes?: boolean } = {}): 
  * config_list_foreach), so a plain `option` reads as null. `singleAsOption`: one item is written as
  * an `option`, for a daemon that reads an option only where a single value matters (odhcpd's host
  * `mac`). `joined`: the items are written as one space-separated `option`, for a daemon that reads a
- * string and splits it itself (netifd's proto handlers skip a UCI list given for a string).
+ * string and splits it itself (netifd's proto handlers skip a UCI list given for a string); a string
+ * `joined` is the separator instead, which also splits an `option` read (snmpd's commas).
  * `whole`: the daemon takes a plain `option` as one item, blanks included, as it takes each item
  * of a `list` (the openvpn init script splits config_get's text on newlines only).
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean } = {}): Typed {
+export function list(item: JsonSchema, options: { acceptsString?: boolean; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean | string; whole?: boolean } = {}): Typed {
   const array: JsonSchema = { type: 'array', items: { type: 'string', ...item } };
   const { acceptsString, ...codec } = options;
   return { codec: { kind: 'list', ...codec }, schema: acceptsString ? { anyOf: [array, spaceSeparated(item)] } : array };
@@ -133,5 +140,6 @@ export function flagOrText(spelling: { truthy: string[]; falsy: string[] }, sche
 
 /*#__NO_SIDE_EFFECTS__*/
 export function field(typed: Typed, options: Omit<Field, 'codec' | 'schema'> = {}): Field {
-  return { ...typed, ...options };
+  // The document states a field's default as JSON Schema's `default`, which only describes.
+  return options.default === undefined ? { ...typed, ...options } : { ...typed, schema: { ...typed.schema, default: options.default }, ...options };
 }

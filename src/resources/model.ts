@@ -12,9 +12,9 @@ export type JsonSchema = { [key: string]: unknown };
 export type Codec =
   | { kind: 'text' | 'firewall4Family' }
   | { kind: 'integer'; c?: boolean; orText?: boolean }
-  | { kind: 'words' }
-  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean; whole?: boolean }
-  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean }
+  | { kind: 'words'; joinedBy?: string }
+  | { kind: 'list'; listOnly?: boolean; singleAsOption?: boolean; joined?: boolean | string; whole?: boolean }
+  | { kind: 'boolean'; truthy: string[]; falsy?: string[]; otherwise?: boolean; truthyPrefix?: string; spelled?: [string, string] }
   | { kind: 'flagOrText'; truthy: string[]; falsy: string[] }
   | { kind: 'choice'; values: string[]; prefixes?: boolean };
 
@@ -37,6 +37,12 @@ export interface MappedField {
    * reads as the first value whose field the body holds.
    */
   implied?: Record<string, string>;
+  /**
+   * What a write stores for a top-level field the daemon needs and a client may leave out (a
+   * wifi-iface's mode, a word of an snmpd access line): a create that omits it, and a write that
+   * would clear one the section holds, store this; a section stored without one keeps none.
+   */
+  default?: Json;
 }
 
 export interface Field extends MappedField {
@@ -118,7 +124,8 @@ export interface RuleContext {
  * Where a resource's `runtime` comes from: one `ubus call` per request, whose answer holds an item per
  * section. `items` is the path to them: a member name (an array's items, or one object), or `*` for
  * every member of an object. `key` is the item member holding the section id, or `*` for the name of
- * the member the item is. `fields` are the members kept, all when omitted.
+ * the member the item is. `fields` are the members kept, all when omitted. `each` are calls made
+ * further for each section read whose runtime has what their message needs.
  */
 export interface RuntimeSource {
   object: string;
@@ -126,6 +133,21 @@ export interface RuntimeSource {
   items: string[];
   key: string;
   fields?: string[];
+  each?: ItemCall[];
+}
+
+/**
+ * A `ubus call` per section read (iwinfo about one interface). `message` names, for each member of
+ * the call's message, the runtime member (one of `fields`) whose value it takes: a section without
+ * one is not asked (an interface not set up has no `ifname`). `fields` gives each runtime member
+ * the dotted path of its value in the answer; an array's `length` counts it. A call that fails adds
+ * nothing.
+ */
+export interface ItemCall {
+  object: string;
+  method: string;
+  message: Record<string, string>;
+  fields: Record<string, string>;
 }
 
 /**
@@ -164,7 +186,8 @@ export interface TypeBy {
   prefix?: string;
   /**
    * A body that leaves the field out (or null) takes `ipv6` when the first of these fields it holds
-   * is an IPv6 address (has a `:`), else `ipv4`: a route's family from its target.
+   * is an IPv6 address (has a `:`), `ipv4` when it is another: a route's family from its target
+   * (engine/write.ts completed). Without one, a PUT keeps the section's type.
    */
   family?: string[];
 }

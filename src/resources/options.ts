@@ -14,7 +14,7 @@ function readScalar(codec: Codec, text: string): Json {
       return match[1] === '-' ? -value : value;
     }
     case 'boolean':
-      if (codec.truthy.includes(text)) return true;
+      if (codec.truthy.includes(text) || (codec.truthyPrefix !== undefined && text.startsWith(codec.truthyPrefix))) return true;
       return !codec.falsy || codec.falsy.includes(text) ? false : codec.otherwise ?? null;
     case 'flagOrText':
       return codec.truthy.includes(text) ? true : codec.falsy.includes(text) ? false : text;
@@ -43,10 +43,13 @@ export function readOption(codec: Codec, value: UciValue | undefined): Json | un
     if (value === undefined) return [];
     if (typeof value !== 'string') return value;
     if (codec.whole) return [value];
-    return codec.listOnly ? null : value.split(/\s+/).filter(Boolean);
+    return codec.listOnly ? null : value.split(typeof codec.joined === 'string' ? codec.joined : /\s+/).filter(Boolean);
   }
   if (value === undefined) return undefined;
-  if (codec.kind === 'words') return (typeof value === 'string' ? value.split(/\s+/) : value).filter(Boolean).join(' ');
+  if (codec.kind === 'words') {
+    // With `joinedBy` the daemon reads a UCI list only.
+    return typeof value === 'string' && codec.joinedBy ? null : (typeof value === 'string' ? value.split(/\s+/) : value).filter(Boolean).join(codec.joinedBy ?? ' ');
+  }
   return typeof value === 'string' ? readScalar(codec, value) : null;
 }
 
@@ -55,10 +58,15 @@ export function writeOption(codec: Codec, value: Json): UciValue | undefined {
   if (codec.kind === 'list') {
     const items = typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ((value ?? []) as Json[]).map(String);
     if (!items.length) return undefined;
-    if (codec.joined) return items.join(' ');
+    if (codec.joined) return items.join(codec.joined === true ? ' ' : codec.joined);
     return codec.singleAsOption && items.length === 1 ? items[0] : items;
   }
   if (value === null) return undefined;
-  if (codec.kind === 'words') return (value as string).split(/\s+/).filter(Boolean).join(' ') || undefined;
-  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+  if (codec.kind === 'words') {
+    const items = (value as string).split(codec.joinedBy ?? /\s+/).filter(Boolean);
+    if (!items.length) return undefined;
+    return codec.joinedBy ? items : items.join(' ');
+  }
+  if (typeof value !== 'boolean') return String(value);
+  return codec.kind === 'boolean' && codec.spelled ? codec.spelled[value ? 0 : 1] : value ? '1' : '0';
 }

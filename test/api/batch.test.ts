@@ -16,7 +16,7 @@ const file = (pkg: string) => readFileSync(router.path(`/etc/config/${pkg}`), 'u
 const messages = () => readFileSync(router.path('/var/log/messages'), 'utf8');
 const batch = (operations: unknown[], extra: Body = {}) => call({ method: 'POST', path: '/batch', body: { operations }, ...extra });
 
-const ZONE = { method: 'POST', path: '/firewall/zones', body: { id: 'dmz', name: 'dmz', input: 'REJECT', output: 'ACCEPT', forward: 'REJECT' } };
+const ZONE = { method: 'POST', path: '/firewall/zones', body: { id: 'dmz', name: 'dmz', input: 'REJECT', output_policy: 'ACCEPT', forward: 'REJECT' } };
 const RULE = { method: 'POST', path: '/firewall/rules', body: { id: 'ssh_dmz', name: 'SSH-DMZ', target: 'ACCEPT', match: { src_zone: 'dmz', proto: ['tcp'], dest_port: ['22'] } } };
 const HOST = { method: 'POST', path: '/dhcp/hosts', body: { id: 'nas', name: 'nas', macs: ['52:54:00:aa:bb:01'], ip: '192.168.1.10' } };
 const LAN = { method: 'PATCH', path: '/raw/network/lan', body: { options: { ip6assign: '64' } } };

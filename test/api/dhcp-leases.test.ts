@@ -31,7 +31,7 @@ test('dhcp/leases: the seeded leases, in file order, with stable ids and every f
   const [laptop, other] = response.json as Body[];
   assert.is((response.json as Body[]).length, 2);
   const expiry = Number(readFileSync(router.path('/tmp/dhcp.leases'), 'utf8').split(' ')[0]);
-  assert.equal(Object.keys(laptop), ['id', 'ip', 'mac', 'hwaddr', 'hostname', 'client_id', 'expires_at', 'expires_in']);
+  assert.equal(Object.keys(laptop), ['id', 'ip', 'mac', 'hwaddr', 'hostname', 'client_id', 'duid', 'expires_at', 'expires_in']);
   assert.equal({ ...laptop, expires_in: 0 }, {
     id: '192_168_1_100',
     ip: '192.168.1.100',
@@ -39,6 +39,7 @@ test('dhcp/leases: the seeded leases, in file order, with stable ids and every f
     hwaddr: '52:54:00:aa:bb:01',
     hostname: 'laptop',
     client_id: '01:52:54:00:aa:bb:01',
+    duid: null,
     expires_at: expiry,
     expires_in: 0,
   });
@@ -139,9 +140,9 @@ test('dhcp/leases6: one item per IA address of odhcpd\'s state file; DHCPv4 and 
     duid: '000100012e5c1a2b525400aabb01',
     iaid: 'aabb01',
     hostname: 'laptop',
-    type: 'na',
-    address: 'fd4c:7e19:a3b2::d8e',
-    prefix_length: 128,
+    ia_type: 'IA_NA',
+    ip: 'fd4c:7e19:a3b2::d8e',
+    prefix_length: null,
     host_id: 'd8e',
     expires_at: expiry,
   }]);
@@ -158,10 +159,10 @@ test('dhcp/leases6: one item per IA address of odhcpd\'s state file; DHCPv4 and 
   const response = await get('/dhcp/leases6');
   assert.is(response.headers['x-skipped-lines'], '2');
   const items = response.json as Body[];
-  assert.equal(items.map((item) => [item.id, item.type, item.hostname, item.expires_at, item.prefix_length]), [
-    ['0001abcd_1_fd00__1_128', 'na', 'nas', null, 128],
-    ['0001abcd_1_fd00__2_128', 'na', 'nas', null, 128],
-    ['0001abce_2_fd00_0_0_30___60', 'pd', null, 0, 60],
+  assert.equal(items.map((item) => [item.id, item.ia_type, item.ip, item.hostname, item.expires_at, item.prefix_length]), [
+    ['0001abcd_1_fd00__1_128', 'IA_NA', 'fd00::1', 'nas', null, null],
+    ['0001abcd_1_fd00__2_128', 'IA_NA', 'fd00::2', 'nas', null, null],
+    ['0001abce_2_fd00_0_0_30___60', 'IA_PD', 'fd00:0:0:30::', null, 0, 60],
   ]);
   assert.is((await get('/dhcp/leases6/0001abce_2_fd00_0_0_30___60')).json!.toString(), '[object Object]');
 });
@@ -172,11 +173,73 @@ test('dhcp/leases6: the odhcpd section\'s leasefile; unset, odhcpd writes none a
   writeFileSync(config, stock.replace("option leasefile '/tmp/hosts/odhcpd'", "option leasefile '/tmp/odhcpd.state'"));
   assert.equal((await get('/dhcp/leases6')).json, []);
   writeFileSync(router.path('/tmp/odhcpd.state'), '# br-lan 0001 1 - -1 1 128 fd00::7/128\n');
-  assert.equal(((await get('/dhcp/leases6')).json as Body[]).map((item) => item.address), ['fd00::7']);
+  assert.equal(((await get('/dhcp/leases6')).json as Body[]).map((item) => item.ip), ['fd00::7']);
   writeFileSync(config, stock.replace(/\toption leasefile '\/tmp\/hosts\/odhcpd'\n/, ''));
   const unset = await get('/dhcp/leases6');
   assert.is(unset.status, 200);
   assert.equal(unset.json, []);
+});
+
+// What uapi's provider decodes of each item (dhcp_leases_data_source.go, dhcp_leases6_data_source.go):
+// strVal takes a string or null (anything else lands in state as its %v text), int64Val a number or
+// null (a string reads as null). The provider lists with ?limit=500, following X-Next-Cursor.
+const PROVIDER_LEASE = { expires_at: 'integer', mac: 'string', ip: 'string', hostname: 'string', duid: 'string' } as const;
+const PROVIDER_LEASE6 = { duid: 'string', iaid: 'string', hostname: 'string', interface: 'string', ia_type: 'string', ip: 'string', prefix_length: 'integer', expires_at: 'integer' } as const;
+
+async function providerList(path: string): Promise<Body[]> {
+  const items: Body[] = [];
+  let query: Record<string, string> = { limit: '500' };
+  for (let pages = 0; pages < 1000; pages++) {
+    const response = await get(path, query);
+    assert.is(response.status, 200, response.body);
+    items.push(...(response.json as Body[]));
+    const next = response.headers['x-next-cursor'];
+    if (!next) break;
+    query = { limit: '500', cursor: next };
+  }
+  return items;
+}
+
+/** Each member as the provider's decoder takes it: present, of its type or null, and what the provider's state would then hold. */
+function decoded(item: Body, members: Record<string, 'string' | 'integer'>): Body {
+  const state: Body = {};
+  for (const [name, type] of Object.entries(members)) {
+    assert.ok(name in item, `${name} is present`);
+    const value = item[name];
+    if (value !== null) assert.ok(type === 'string' ? typeof value === 'string' : Number.isInteger(value), `${name}: ${JSON.stringify(value)} is no ${type}`);
+    state[name] = value;
+  }
+  return state;
+}
+
+test('the provider\'s dhcp_leases and dhcp_leases6 data sources decode every member with its type', async () => {
+  const expiry = now() + 3600;
+  writeFileSync(router.path('/tmp/dhcp.leases'), [
+    `${expiry} 52:54:00:aa:bb:01 192.168.1.100 laptop ff:00:00:00:01:00:01:00:01:2e:5c:1a:2b:52:54:00:aa:bb:01`,
+    '0 52:54:00:aa:bb:02 192.168.1.101 * 01:52:54:00:aa:bb:02',
+    `${expiry} 06-aa:bb 192.168.1.102 token *`,
+    'duid 00:01:00:01:2e:5c:1a:2b:52:54:00:00:00:01',
+    '',
+  ].join('\n'));
+  assert.equal((await providerList('/dhcp/leases')).map((item) => decoded(item, PROVIDER_LEASE)), [
+    { expires_at: expiry, mac: '52:54:00:aa:bb:01', ip: '192.168.1.100', hostname: 'laptop', duid: '000100012e5c1a2b525400aabb01' },
+    { expires_at: null, mac: '52:54:00:aa:bb:02', ip: '192.168.1.101', hostname: null, duid: null },
+    { expires_at: expiry, mac: null, ip: '192.168.1.102', hostname: 'token', duid: null },
+  ]);
+  writeFileSync(router.path('/tmp/hosts/odhcpd'), [
+    `# br-lan 000100012e5c1a2b525400aabb01 aabb01 laptop ${expiry} d8e 128 fd00::d8e/128`,
+    '# br-lan 0001abce 2 - -1 3 60 fd00:0:0:30::/60',
+    '',
+  ].join('\n'));
+  assert.equal((await providerList('/dhcp/leases6')).map((item) => decoded(item, PROVIDER_LEASE6)), [
+    { duid: '000100012e5c1a2b525400aabb01', iaid: 'aabb01', hostname: 'laptop', interface: 'br-lan', ia_type: 'IA_NA', ip: 'fd00::d8e', prefix_length: null, expires_at: expiry },
+    { duid: '0001abce', iaid: '2', hostname: null, interface: 'br-lan', ia_type: 'IA_PD', ip: 'fd00:0:0:30::', prefix_length: 60, expires_at: null },
+  ]);
+  // The leases the provider lists come one page of 500 at a time.
+  writeFileSync(router.path('/tmp/dhcp.leases'), Array.from({ length: 501 }, (_, i) => lease(i + 1)).join(''));
+  const many = await providerList('/dhcp/leases');
+  assert.is(many.length, 501);
+  assert.equal(many.map((item) => item.ip).slice(499), ['10.0.1.244', '10.0.1.245']);
 });
 
 test('every write verb answers 405 with Allow: GET and changes nothing', async () => {

@@ -120,7 +120,7 @@ test('dhcp/servers: GET lan reads the stock section; a PATCH stages network for 
   assert.is(lan.status, 200, lan.body);
   assert.equal(lan.json, {
     id: 'lan', managed: true, interface: 'lan', start: 100, limit: 150, leasetime: '12h', dhcpv4: 'server', dhcpv6: 'server', ra: 'server',
-    ra_flags: ['managed-config', 'other-config'], ra_slaac: true, dns: [], domain: [], ntp: [], tag: [], dhcp_option: [], dhcp_option_force: [],
+    ra_flags: ['managed-config', 'other-config'], ra_slaac: true, dns: [], ntp: [], tag: [], dhcp_option: [], dhcp_option_force: [],
     runtime: { leases: 2, leases6: 1 },
   });
   assert.equal(((await call({ method: 'GET', path: '/dhcp/servers' })).json as Body[]).map((server) => [server.id, server.ignore ?? false]), [['lan', false], ['wan', true]]);
@@ -133,6 +133,28 @@ test('dhcp/servers: GET lan reads the stock section; a PATCH stages network for 
   // A pool start ipcalc.sh moves off the router's address (192.168.1.1) is not refused.
   await written({ method: 'PATCH', path: '/dhcp/servers/lan', body: { start: 1, limit: 10 } });
   assert.equal([options('lan').start, options('lan').limit], ['1', '10']);
+});
+
+test('dhcp/servers: domain is one space-separated string (uapi\'s provider), written as one option odhcpd splits, read from a list too', async () => {
+  const patched = await written({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: ' lan  example.com ' } });
+  assert.is(patched.domain, 'lan example.com');
+  assert.is(options('lan').domain, 'lan example.com');
+  assert.is(dhcp(), STOCK.replace("\tlist ra_flags 'other-config'\n", "\tlist ra_flags 'other-config'\n\toption domain 'lan example.com'\n"));
+  await refused({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: ['lan'] } }, 422, ['domain:invalid_type']);
+  await refused({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: 'lan ex/ample' } }, 422, ['domain:invalid_format']);
+  // dn_comp refuses a name past 253 characters, and odhcpd then drops the interface's whole configuration.
+  await refused({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: `lan ${'a.'.repeat(126)}ab` } }, 422, ['domain:invalid_format']);
+  await written({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: `lan ${'a.'.repeat(125)}abc` } });
+  // A UCI list (as LuCI writes it) reads joined; a PUT of the read keeps it.
+  writeFileSync(router.path('/etc/config/dhcp'), STOCK.replace("\tlist ra_flags 'other-config'\n", "\tlist ra_flags 'other-config'\n\tlist domain 'lan'\n\tlist domain 'example.com'\n"));
+  const read = (await call({ method: 'GET', path: '/dhcp/servers/lan' })).json as Body;
+  assert.is(read.domain, 'lan example.com');
+  const { runtime: _runtime, id: _id, ...body } = read;
+  await written({ method: 'PUT', path: '/dhcp/servers/lan', body });
+  assert.equal(options('lan').domain, ['lan', 'example.com']);
+  const cleared = await written({ method: 'PATCH', path: '/dhcp/servers/lan', body: { domain: null } });
+  assert.not.ok('domain' in cleared);
+  assert.is(dhcp(), STOCK);
 });
 
 test('dhcp/servers: a pool outside the subnet, around the router address or empty, and a dangling interface are refused', async () => {

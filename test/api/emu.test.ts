@@ -88,6 +88,26 @@ test('network.wireless status follows etc/config/wireless: radios up with an ena
     assert.is(status().radio1.up, false);
   }));
 
+test('iwinfo info and assoclist answer as rpcd\'s plugin for what netifd set up, from etc/config/wireless and var/emu/stations; other devices are not found', () =>
+  withRouter((router) => {
+    const ubus = (method: string, device?: string) => runStandIn(router, ['/bin/ubus', 'call', 'iwinfo', method, ...(device === undefined ? [] : [JSON.stringify({ device })])]);
+    assert.equal(ubus('info', 'phy0-ap0'), { code: 4, stdout: '', stderr: 'Command failed: Not found\n' }, 'the stock radios are disabled');
+    const path = router.path('/etc/config/wireless');
+    writeFileSync(path, `${readFileSync(path, 'utf8').replace(/\toption disabled '1'\n/g, '')}\nconfig wifi-iface 'client'\n\toption device 'radio0'\n\toption mode 'sta'\n\toption ssid 'Up'\n\toption encryption 'sae'\n\toption key 'k'\n\nconfig wifi-iface 'legacy'\n\toption device 'radio1'\n\toption mode 'wds'\n`);
+    writeFileSync(router.path('/var/emu/stations'), 'phy1-ap0 02:aa:00:00:00:01 -60\n');
+    const ap = JSON.parse(ubus('info', 'phy1-ap0').stdout);
+    assert.equal([ap.phy, ap.ssid, ap.bssid, ap.mode, ap.channel, ap.center_chan1, ap.frequency, ap.txpower, ap.signal, ap.quality, ap.noise, ap.encryption, ap.hwmode, ap.htmode], ['phy1', 'OpenWrt', '52:54:00:A1:00:00', 'Master', 36, 42, 5180, 20, -60, 50, -95, { enabled: false }, 'ax', 'HE80']);
+    const client = JSON.parse(ubus('info', 'phy0-sta0').stdout);
+    assert.equal([client.mode, client.bssid, client.channel, client.frequency, client.signal, client.encryption], ['Client', '02:00:00:00:00:01', 1, 2412, -52, { enabled: true, wpa: [3], authentication: ['sae'], ciphers: ['ccmp'] }]);
+    const associated = JSON.parse(ubus('assoclist', 'phy1-ap0').stdout).results;
+    assert.equal([associated.length, associated[0].mac, associated[0].signal, typeof associated[0].rx.rate], [1, '02:AA:00:00:00:01', -60, 'number']);
+    assert.is(JSON.parse(ubus('assoclist', 'phy0-sta0').stdout).results.length, 1, 'a client is associated to its AP');
+    assert.equal(ubus('info', 'eth0'), { code: 4, stdout: '', stderr: 'Command failed: Not found\n' });
+    assert.equal(ubus('info'), { code: 2, stdout: '', stderr: 'Command failed: Invalid argument\n' });
+    const radio1 = JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.wireless', 'status']).stdout).radio1;
+    assert.equal(radio1.interfaces.map((iface: any) => [iface.section, iface.ifname]), [['default_radio1', 'phy1-ap0'], ['legacy', undefined]], 'mac80211.sh sets up no wds mode');
+  }));
+
 test('network.device status follows etc/config/network: the hardware, bridges with their ports, devices up while an up interface uses them', () =>
   withRouter((router) => {
     const status = () => JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.device', 'status']).stdout) as Record<string, any>;

@@ -122,6 +122,8 @@ config redirect
 \toption dest_ip '192.168.1.10'
 \toption dest_port '80'
 \toption proto 'tcp udp'
+\tlist src_mac '00:11:22:33:44:55'
+\tlist src_mac '!00:11:22:33:44:66'
 \toption reflection '1'
 \toption reflection_src 'external'
 \tlist reflection_zone 'lan'

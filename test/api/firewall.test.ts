@@ -92,13 +92,77 @@ test('an empty string removes the option, and the answer and its ETag say so; a 
 
 test('two zones cannot share a name: rules and firewall4\'s chains name a zone by it', async () => {
   const before = firewall();
-  const taken = await call({ method: 'POST', path: '/firewall/zones', body: { name: 'lan', networks: ['lan'] } });
+  const taken = await call({ method: 'POST', path: '/firewall/zones', body: { name: 'lan', network: ['lan'] } });
   assert.is(taken.status, 422, taken.body);
   assert.equal(fieldErrors(taken), ['name:conflict']);
   assert.is(firewall(), before);
   const [lan] = ((await call({ method: 'GET', path: '/firewall/zones' })).json as Body[]).filter((zone) => zone.name === 'lan');
   const adopted = (await call({ method: 'POST', path: `/firewall/zones/${lan.id}/adopt` })).json as Body;
   assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${adopted.id}`, body: { name: 'lan' } })).status, 200, 'a zone keeps its own name');
+});
+
+test('zones and defaults in uapi\'s provider shapes: network and output_policy, stored as firewall4\'s network and output', async () => {
+  const [lan] = ((await call({ method: 'GET', path: '/firewall/zones' })).json as Body[]).filter((zone) => zone.name === 'lan');
+  assert.equal([lan.network, lan.output_policy, 'networks' in lan, 'output' in lan], [['lan'], 'ACCEPT', false, false]);
+  const zone = await call({ method: 'POST', path: '/firewall/zones', body: { id: 'guest', name: 'guest', input: 'REJECT', output_policy: 'DROP', forward: 'REJECT', network: ['lan'] } });
+  assert.is(zone.status, 200, zone.body);
+  assert.equal(compact(zone.json as Body), { id: 'guest', managed: true, name: 'guest', input: 'REJECT', output_policy: 'DROP', forward: 'REJECT', network: ['lan'] });
+  assert.ok(firewall().endsWith("\nconfig zone 'guest'\n\toption name 'guest'\n\toption input 'REJECT'\n\toption output 'DROP'\n\toption forward 'REJECT'\n\tlist network 'lan'\n\n"), firewall());
+  const old = await call({ method: 'PATCH', path: '/firewall/zones/guest', body: { networks: ['lan'], output: 'ACCEPT' } });
+  assert.equal(fieldErrors(old), ['networks:unknown_field', 'output:unknown_field']);
+  const defaults = await call({ method: 'PATCH', path: '/firewall/defaults', body: { output_policy: 'DROP', synflood_rate: 30, synflood_burst: 60 } });
+  assert.is(defaults.status, 200, defaults.body);
+  assert.equal([(defaults.json as Body).output_policy, (defaults.json as Body).synflood_rate], ['DROP', 30]);
+  const stored = parseUci(firewall()).sections[0];
+  assert.equal([stored.options.get('output'), stored.options.get('synflood_rate'), stored.options.has('output_policy')], ['DROP', '30', false]);
+});
+
+test('defaults synflood_rate: an integer per second as uapi\'s provider sends it, or firewall4\'s N/unit; a stored plain number reads as an integer', async () => {
+  const rate = async (value: unknown) => {
+    const response = await call({ method: 'PATCH', path: '/firewall/defaults', body: { synflood_rate: value } });
+    assert.is(response.status, 200, response.body);
+    return [(response.json as Body).synflood_rate, parseUci(firewall()).sections[0].options.get('synflood_rate')];
+  };
+  assert.equal(await rate(25), [25, '25']);
+  assert.equal(await rate('100/minute'), ['100/minute', '100/minute']);
+  assert.equal(await rate('5/s'), ['5/s', '5/s']);
+  const refused = await call({ method: 'PATCH', path: '/firewall/defaults', body: { synflood_rate: '25' } });
+  assert.is(refused.status, 422, 'a plain number is sent as a JSON integer');
+  assert.is(((await call({ method: 'PATCH', path: '/firewall/defaults', body: { synflood_rate: 0 } })).json as Body).errors[0].field, 'synflood_rate');
+  writeFileSync(router.path('/etc/config/firewall'), firewall().replace("\toption synflood_rate '5/s'\n", "\toption synflood_rate '40'\n"));
+  const read = await call({ method: 'GET', path: '/firewall/defaults' });
+  assert.is((read.json as Body).synflood_rate, 40);
+  const before = firewall();
+  assert.is((await call({ method: 'PUT', path: '/firewall/defaults', body: read.json as Body })).status, 200);
+  assert.is(firewall(), before, 'a PUT of the read writes the file it read');
+});
+
+test('redirects keep the DNAT target in match: dest_ip and dest_port scalars, src_mac one string, as firewall4\'s options', async () => {
+  const body = {
+    name: 'Web', target: 'DNAT', reflection_zone: ['lan'],
+    match: { src_zone: 'wan', dest_zone: 'lan', proto: ['tcp'], src_dport: '8080', dest_ip: '192.168.1.10', dest_port: '80', src_mac: '52:54:00:aa:bb:01  52:54:00:aa:bb:02' },
+  };
+  const created = await call({ method: 'POST', path: '/firewall/redirects', body: { id: 'web', ...body } });
+  assert.is(created.status, 200, created.body);
+  const redirect = created.json as Body;
+  assert.equal(compact(redirect.match), { ...body.match, src_mac: '52:54:00:aa:bb:01 52:54:00:aa:bb:02' });
+  assert.not.ok('dest_ip' in redirect || 'dest_port' in redirect);
+  const stored = section(firewall(), 'web')!;
+  assert.equal(Object.fromEntries(stored.options), {
+    name: 'Web', target: 'DNAT', reflection_zone: ['lan'], src: 'wan', dest: 'lan', proto: ['tcp'],
+    src_mac: '52:54:00:aa:bb:01 52:54:00:aa:bb:02', src_dport: '8080', dest_ip: '192.168.1.10', dest_port: '80',
+  });
+  const old = await call({ method: 'PUT', path: '/firewall/redirects/web', body: { ...body, dest_ip: '192.168.1.10', match: { ...body.match, src_mac: ['52:54:00:aa:bb:01'] } } });
+  assert.equal(fieldErrors(old), ['dest_ip:unknown_field', 'match.src_mac:invalid_type']);
+  const rewrite = await call({ method: 'PATCH', path: '/firewall/redirects/web', body: { match: { dest_ip: '192.168.1.0/24', dest_port: '!80' } } });
+  assert.equal(fieldErrors(rewrite), ['match.dest_ip:conflict', 'match.dest_port:conflict']);
+  // A UCI list, as LuCI writes src_mac, reads joined; a PUT of the read keeps the list.
+  writeFileSync(router.path('/etc/config/firewall'), firewall().replace("\toption src_mac '52:54:00:aa:bb:01 52:54:00:aa:bb:02'\n", "\tlist src_mac '52:54:00:aa:bb:01'\n\tlist src_mac '!52:54:00:aa:bb:03'\n"));
+  const read = (await call({ method: 'GET', path: '/firewall/redirects/web' })).json as Body;
+  assert.is(read.match.src_mac, '52:54:00:aa:bb:01 !52:54:00:aa:bb:03');
+  const before = firewall();
+  assert.is((await call({ method: 'PUT', path: '/firewall/redirects/web', body: read })).status, 200);
+  assert.is(firewall(), before);
 });
 
 test('GET one carries an ETag; a matching If-None-Match answers 304; ETags ignore sibling writes', async () => {
@@ -368,7 +432,7 @@ test('two concurrent writers to one package: one 200, one 423, and the file is n
 });
 
 test('a zone still named by other sections cannot be deleted or renamed', async () => {
-  const zone = (await call({ method: 'POST', path: '/firewall/zones', body: { name: 'dmz', input: 'REJECT', output: 'ACCEPT', forward: 'REJECT' } })).json as Body;
+  const zone = (await call({ method: 'POST', path: '/firewall/zones', body: { name: 'dmz', input: 'REJECT', output_policy: 'ACCEPT', forward: 'REJECT' } })).json as Body;
   assert.is(zone.name, 'dmz');
   const rule = (await call({ method: 'POST', path: '/firewall/rules', body: { ...NEW_RULE, match: { ...NEW_RULE.match, src_zone: 'dmz' } } })).json as Body;
   const before = firewall();
@@ -388,7 +452,7 @@ test('every zone a write names must exist, list items included', async () => {
   const redirect = await call({
     method: 'POST',
     path: '/firewall/redirects',
-    body: { name: 'Web', target: 'DNAT', dest_ip: '192.168.1.10', dest_port: '80', reflection_zone: ['lan', 'nosuch'], match: { src_zone: 'wan', proto: ['tcp'], src_dport: '8080' } },
+    body: { name: 'Web', target: 'DNAT', reflection_zone: ['lan', 'nosuch'], match: { src_zone: 'wan', proto: ['tcp'], src_dport: '8080', dest_ip: '192.168.1.10', dest_port: '80' } },
   });
   assert.is(redirect.status, 422, redirect.body);
   assert.equal(fieldErrors(redirect), ['reflection_zone[1]:conflict']);

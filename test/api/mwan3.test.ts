@@ -120,7 +120,7 @@ test('mwan3/interfaces: named after a network interface; the exact options writt
   await refused({ method: 'POST', path: '/mwan3/interfaces', body: { id: 'wan_backup_isp' } }, 422, ['id:out_of_range']);
   const body = {
     id: 'wanb', enabled: true, family: 'ipv4', track_ip: ['1.1.1.1', 'dns.google'], track_method: 'httping', httping_ssl: true, reliability: 2,
-    count: 2, timeout: 2, interval: 5, down: 3, up: 3, check_quality: true, failure_latency: 800, failure_loss: 20, flush_conntrack: ['ifup', 'disconnected'],
+    probe_count: 2, timeout: 2, interval: 5, down: 3, up: 3, check_quality: true, failure_latency: 800, failure_loss: 20, flush_conntrack: ['ifup', 'disconnected'],
   };
   const wanb = await written({ method: 'POST', path: '/mwan3/interfaces', body });
   assert.equal(wanb, { ...body, managed: true });

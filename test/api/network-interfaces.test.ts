@@ -268,11 +268,11 @@ test('an interface a route, a DHCP pool, a wifi-iface or a zone names cannot be 
   const bridged = await call({ method: 'DELETE', path: '/network/interfaces/lan' });
   assert.is(bridged.status, 409, bridged.body);
   assert.match((bridged.json as Body).message, /wireless\/interfaces\/default_radio0 \(network: lan\)/, 'the stock wifi-ifaces join lan too');
-  assert.match((bridged.json as Body).message, /firewall\/zones\/cfg\w+ \(networks: lan\)/, 'the stock lan zone names it too');
-  for (const id of ['default_radio0', 'default_radio1']) assert.is((await call({ method: 'PATCH', path: `/wireless/interfaces/${id}`, body: { network: [] } })).status, 200);
+  assert.match((bridged.json as Body).message, /firewall\/zones\/cfg\w+ \(network: lan\)/, 'the stock lan zone names it too');
+  for (const id of ['default_radio0', 'default_radio1']) assert.is((await call({ method: 'PATCH', path: `/wireless/interfaces/${id}`, body: { network: null } })).status, 200);
   const zone = ((await call({ method: 'GET', path: '/firewall/zones' })).json as Body[]).find((item) => item.name === 'lan')!;
   const adopted = (await call({ method: 'POST', path: `/firewall/zones/${zone.id}/adopt` })).json as Body;
-  assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${adopted.id}`, body: { networks: [] } })).status, 200);
+  assert.is((await call({ method: 'PATCH', path: `/firewall/zones/${adopted.id}`, body: { network: [] } })).status, 200);
   const removed = await call({ method: 'DELETE', path: '/network/interfaces/lan' });
   assert.is(removed.status, 204, removed.body);
   assert.is(removed.headers['x-mgmt-path-warning'], 'interface=lan changed=removed');
@@ -297,9 +297,9 @@ test('a device section an interface names stays; a zone naming no interface is r
   const plain = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'lan2', proto: 'static', device: 'eth9', ipaddrs: ['10.2.0.1/24'] } });
   assert.is(plain.status, 200, 'a plain kernel device needs no section');
   const before = router.snapshot();
-  const zone = await call({ method: 'POST', path: '/firewall/zones', body: { name: 'guest', networks: ['lan2', '!nosuch'] } });
+  const zone = await call({ method: 'POST', path: '/firewall/zones', body: { name: 'guest', network: ['lan2', '!nosuch'] } });
   assert.is(zone.status, 422, zone.body);
-  assert.equal(fieldErrors(zone), ['networks[1]:conflict']);
+  assert.equal(fieldErrors(zone), ['network[1]:conflict']);
   assert.equal(router.snapshot(), before);
 });
 

@@ -121,6 +121,10 @@ test('routes and rules without family: the address form of target (routes) or sr
   assert.equal([rule6, rule4, bare].map((rule) => [rule.family, section(rule.id)!.type]), [['ipv6', 'rule6'], ['ipv4', 'rule'], ['ipv4', 'rule']]);
   assert.equal(Object.fromEntries(section(rule6.id)!.options), { src: 'fd00:5::/64', lookup: '100' });
   assert.equal([rule6.lookup, rule4.lookup], [100, 'main']);
+  // Without an address to tell, a PUT keeps the section's type: a rule6 on an interface stays one.
+  const onLan = await written({ method: 'POST', path: '/network/rules', body: { family: 'ipv6', in: 'lan', lookup: 100 } });
+  assert.is((await written({ method: 'PUT', path: `/network/rules/${onLan.id}`, body: { in: 'lan', lookup: 101 } })).family, 'ipv6');
+  assert.is(section(onLan.id)!.type, 'rule6');
 });
 
 test('rules: action lookup and goto, as the provider sends them beside the field of that name, write no action option and read back', async () => {

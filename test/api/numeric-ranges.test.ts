@@ -20,8 +20,8 @@ const { refused, written } = writeChecks(() => ({ router, authorization }));
 const sample = <T>(cases: T[]): T[] => ((process.env.WRTAPI_ENGINE ?? 'wasm') === 'wasm' ? cases.filter((_, i) => i % 4 === 0) : cases);
 
 const WG_KEY = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
-const DNAT = { match: { src_zone: 'wan', proto: ['tcp'], src_dport: '8080' }, dest_ip: '192.168.1.10' };
-const SNAT = { target: 'SNAT', dest_ip: '192.168.1.10', match: { dest_zone: 'wan', proto: ['tcp'], src_dip: '192.0.2.1' } };
+const DNAT = { match: { src_zone: 'wan', proto: ['tcp'], src_dport: '8080', dest_ip: '192.168.1.10' } };
+const SNAT = { target: 'SNAT', match: { dest_zone: 'wan', proto: ['tcp'], src_dip: '192.0.2.1', dest_ip: '192.168.1.10' } };
 const NAT = { target: 'SNAT', snat_ip: '192.0.2.1', match: { src_zone: 'wan', proto: ['tcp'] } };
 const QUEUE = { interface: 'eth1', script: 'simple.qos' };
 const VPN = { client: true, dev: 'tun' };
@@ -43,8 +43,8 @@ const REFUSED: Refusal[] = [
   ['firewall zone log 4 (bits 1 and 2 only)', post('/firewall/zones', { name: 'ranged', log: 4 }), ['log:out_of_range']],
   ['firewall nat snat_port 0', post('/firewall/nat', { ...NAT, snat_port: '0' }), ['snat_port:invalid_format']],
   ['firewall nat snat_port range from 0', post('/firewall/nat', { ...NAT, snat_port: '0-1024' }), ['snat_port:invalid_format']],
-  ['firewall DNAT to port 0', post('/firewall/redirects', { ...DNAT, dest_port: '0' }), ['dest_port:out_of_range']],
-  ['firewall DNAT to a range from 0', post('/firewall/redirects', { ...DNAT, dest_port: '0-80' }), ['dest_port:out_of_range']],
+  ['firewall DNAT to port 0', post('/firewall/redirects', { match: { ...DNAT.match, dest_port: '0' } }), ['match.dest_port:out_of_range']],
+  ['firewall DNAT to a range from 0', post('/firewall/redirects', { match: { ...DNAT.match, dest_port: '0-80' } }), ['match.dest_port:out_of_range']],
   ['firewall SNAT to source port 0', post('/firewall/redirects', { ...SNAT, match: { ...SNAT.match, src_dport: '0' } }), ['match.src_dport:out_of_range']],
   ['wireguard listen_port 0', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', private_key: WG_KEY, listen_port: 0 }), ['listen_port:out_of_range']],
   ['ip6prefix lifetime past 32 bits', patch('/network/interfaces/lan', { ip6prefix: ['fd00:1::/48,4294967296'] }), ['ip6prefix[0]:invalid_format']],
@@ -68,8 +68,8 @@ const REFUSED: Refusal[] = [
   ['uhttpd tcp_keepalive past TCP_KEEPINTVL', post('/uhttpd/instances', { listen_http: ['8088'], tcp_keepalive: 32768 }), ['tcp_keepalive:out_of_range']],
   ['prometheus http_keepalive past uhttpd\'s', patch('/prometheus_node_exporter_lua/config', { http_keepalive: 2147484 }), ['http_keepalive:out_of_range']],
   ['unbound interface port 0', patch('/unbound/srv', { interface_bind: ['192.168.1.1@0'] }), ['interface_bind[0]:invalid_format']],
-  ['snmpd agent port 0', post('/snmpd/agents', { agentaddress: 'udp:0' }), ['agentaddress:invalid_format']],
-  ['snmpd bare agent port 0', post('/snmpd/agents', { agentaddress: 'udp6:[::1]:1161,0' }), ['agentaddress:invalid_format']],
+  ['snmpd agent port 0', post('/snmpd/agents', { agentaddress: ['udp:0'] }), ['agentaddress[0]:invalid_format']],
+  ['snmpd bare agent port 0', post('/snmpd/agents', { agentaddress: ['udp6:[::1]:1161', '0'] }), ['agentaddress[1]:invalid_format']],
   ['openvpn remote port 0', post('/openvpn/instances', { ...VPN, remote: ['vpn.example.com 0'] }), ['remote[0]:invalid_format']],
   ['sqm queue limits 0 (every packet dropped)', post('/sqm/queues', { ...QUEUE, ilimit: 0, elimit: 0 }), ['ilimit:out_of_range', 'elimit:out_of_range']],
   ['sqm queue limit past 32 bits', post('/sqm/queues', { ...QUEUE, ilimit: 4294967296 }), ['ilimit:out_of_range']],
@@ -91,8 +91,8 @@ const ACCEPTED: Acceptance[] = [
   }), ['dnsmasq'], ['dnsforwardmax', 'dhcpleasemax', 'maxport', 'server']],
   ['firewall zone log 3', post('/firewall/zones', { name: 'ranged', log: 3 }), ['firewall'], ['log']],
   ['firewall nat snat_port 1-65535', post('/firewall/nat', { ...NAT, snat_port: '1-65535' }), ['firewall'], ['snat_port']],
-  ['firewall DNAT to 1-65535, matching port 0', post('/firewall/redirects', { ...DNAT, match: { ...DNAT.match, src_dport: '0' }, dest_port: '1-65535' }), ['firewall'], ['dest_port', 'match.src_dport']],
-  ['firewall SNAT from port 65535, matching port 0', post('/firewall/redirects', { ...SNAT, dest_port: '0', match: { ...SNAT.match, src_dport: '65535' } }), ['firewall'], ['dest_port', 'match.src_dport']],
+  ['firewall DNAT to 1-65535, matching port 0', post('/firewall/redirects', { match: { ...DNAT.match, src_dport: '0', dest_port: '1-65535' } }), ['firewall'], ['match.dest_port', 'match.src_dport']],
+  ['firewall SNAT from port 65535, matching port 0', post('/firewall/redirects', { ...SNAT, match: { ...SNAT.match, dest_port: '0', src_dport: '65535' } }), ['firewall'], ['match.dest_port', 'match.src_dport']],
   ['wireguard listen_port 1', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', private_key: WG_KEY, listen_port: 1 }), ['network'], ['listen_port']],
   ['ip6prefix lifetimes 0 and 4294967295', patch('/network/interfaces/lan', { ip6prefix: ['fd00:1::/48,0,4294967295'] }), ['network'], ['ip6prefix']],
   ['dhcp option codes 1-254, in hex and by name', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['1', '254', '0xfe', 'staticroutes'], sendopts: ['1:01', '254:01'] }) }), ['network'], ['reqopts', 'sendopts']],
@@ -112,7 +112,7 @@ const ACCEPTED: Acceptance[] = [
   }), ['uhttpd'], ['network_timeout', 'script_timeout', 'max_connections']],
   ['prometheus http_keepalive maximum', patch('/prometheus_node_exporter_lua/config', { http_keepalive: 2147483 }), ['prometheus-node-exporter-lua'], ['http_keepalive']],
   ['unbound interface ports 1-65535', patch('/unbound/srv', { interface_bind: ['192.168.1.1@1', 'br-lan@65535'] }), ['unbound-uci-ext'], ['interface_bind']],
-  ['snmpd agent ports 1-65535', post('/snmpd/agents', { agentaddress: 'udp:1,udp6:[::1]:65535' }), ['snmpd'], ['agentaddress']],
+  ['snmpd agent ports 1-65535', post('/snmpd/agents', { agentaddress: ['udp:1', 'udp6:[::1]:65535'] }), ['snmpd'], ['agentaddress']],
   ['openvpn remote ports 1-65535', post('/openvpn/instances', { ...VPN, remote: ['vpn.example.com 1', 'vpn2.example.com 65535 udp'] }), ['openvpn'], ['remote']],
   ['sqm queue limits 1 and 4294967295', post('/sqm/queues', { ...QUEUE, ilimit: 1, elimit: 4294967295 }), ['sqm'], ['ilimit', 'elimit']],
   ['usteer maximums', patch('/usteer/config', { debug_level: 5, load_kick_threshold: 100, load_kick_reason_code: 65535 }), ['usteer'], ['debug_level', 'load_kick_threshold', 'load_kick_reason_code']],

@@ -216,6 +216,27 @@ function losses(before: unknown, served: unknown, at = ''): string[] {
   return Object.keys(before).flatMap((key) => losses((before as Body)[key], (served as Body)[key], `${at}/${key}`));
 }
 
+// Issue 29 (the Terraform dialect) took uapi's provider's shapes where the spec is silent: zones and
+// defaults `network` and `output_policy` for `networks` and `output`, defaults `synflood_rate` an
+// integer or `N/unit`, redirect `dest_ip` and `dest_port` inside `match`, and (the spec's scalar)
+// `match.src_mac` one string. What 3.0.0 stated of them is gone by design, by resource.
+const DIALECT: Record<string, RegExp> = {
+  'firewall/zones': /^\/(properties\/(networks|output)|required\/\d+)$/,
+  'firewall/defaults': /^\/properties\/(output|synflood_rate\/(type|pattern|description))$/,
+  'firewall/redirects': /^\/(description|properties\/(dest_ip|dest_port|(target|reflection|match)\/description|match\/required|match\/properties\/src_mac\/.+))$/,
+};
+
+/** Whether a lost path is one of the dialect's changes: in the document (`key` unset) or in the /schema answer of `key`. */
+function dialectChange(path: string, key?: string): boolean {
+  const component = /^\/components\/schemas\/Firewall(Zones|Defaults|Redirects)(?:Request|Patch)?(\/.*)$/.exec(path);
+  const [resource, rest] = key
+    ? [key, path.replace(/^\/schema_properties/, '/properties')]
+    : component
+      ? [`firewall/${component[1].toLowerCase()}`, component[2]]
+      : path === '/paths//firewall/redirects/description' ? ['firewall/redirects', '/description'] : ['', path];
+  return DIALECT[resource]?.test(rest) ?? false;
+}
+
 // The documents 3.0.0 served when the build still wrote them whole; the assembled ones keep all of it
 // but for what 3.0.0 stated wrongly and the codes added since.
 test('the assembled /openapi.json and every /schema answer hold everything the generated 3.0.0 documents held', async () => {
@@ -241,14 +262,19 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/schemas/Diagnostics/properties/recent_errors/items/properties/code/enum',
     '/components/schemas/FirewallNatRequest/properties/snat_port/pattern',
     '/components/schemas/FirewallNatPatch/properties/snat_port/pattern',
+    // Times are epoch seconds since issue 29, as uapi's provider reads them; 3.0.0 gave RFC 3339 strings.
+    ...['Whoami/properties/expires_at', 'Whoami/properties/last_used_at', 'Token/properties/created_at', 'Token/properties/expires_at', 'Token/properties/last_used_at']
+      .flatMap((at) => [`/components/schemas/${at}/type/0`, `/components/schemas/${at}/format`]),
+    '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/type',
+    '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/format',
   ];
   const runtime = /properties\/runtime\/(type|description)$|(FirewallZones\w*\/properties|^\/schema_properties)\/networks\/description$/;
   const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);
-  assert.equal(lost.filter((path) => !corrected.includes(path) && !runtime.test(path)), []);
+  assert.equal(lost.filter((path) => !corrected.includes(path) && !runtime.test(path) && !dialectChange(path)), []);
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });
     assert.is(response.status, 200, key);
-    assert.equal(losses(answer, response.json).filter((path) => !runtime.test(path) && !(key === 'firewall/nat' && path === '/schema_properties/snat_port/pattern')), [], key);
+    assert.equal(losses(answer, response.json).filter((path) => !runtime.test(path) && !dialectChange(path, key) && !(key === 'firewall/nat' && path === '/schema_properties/snat_port/pattern')), [], key);
   }
 });
 

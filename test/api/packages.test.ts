@@ -69,7 +69,7 @@ for (const each of TOOLS) {
     assert.ok(all.includes('uhttpd') && all.includes('wrtapi') && all.includes(each === 'opkg' ? 'opkg' : 'apk-mbedtls'));
     assert.is(next.headers['x-next-cursor'], undefined);
     const one = await call({ method: 'GET', path: '/packages/installed/dnsmasq' });
-    assert.equal(one.json, { name: 'dnsmasq', version: each === 'opkg' ? '2.90-r4' : '2.91-r1' });
+    assert.equal(one.json, { id: 'dnsmasq', name: 'dnsmasq', version: each === 'opkg' ? '2.90-r4' : '2.91-r1', installed: true, managed: true });
     assert.is(one.headers.etag, undefined, 'a non-configuration endpoint carries no ETag (spec: ETag)');
     assert.is((await call({ method: 'GET', path: '/packages/installed/mwan3' })).status, 404);
     assert.is((await call({ method: 'GET', path: '/packages/installed', query: { cursor: 'c_nosuch' } })).status, 400);
@@ -81,7 +81,8 @@ for (const each of TOOLS) {
     const key = { query: { idempotency_key: 'mwan-1' } };
     const created = await install({ name: 'luci-app-mwan3' }, key);
     assert.is(created.status, 201, created.body);
-    assert.equal(created.json, { name: 'luci-app-mwan3', version: each === 'opkg' ? '25.019.58005~7fd3b7b' : '26.012.41237~4b6a9c1' });
+    const version = each === 'opkg' ? '25.019.58005~7fd3b7b' : '26.012.41237~4b6a9c1';
+    assert.equal(created.json, { id: 'luci-app-mwan3', name: 'luci-app-mwan3', version, installed: true, managed: true });
     assert.is(created.headers['x-reload-status'], undefined);
     assert.equal(calls(), firstInstall('luci-app-mwan3'));
     const replayed = await install({ name: 'luci-app-mwan3' }, key);
@@ -93,9 +94,16 @@ for (const each of TOOLS) {
     for (const name of ['ip-full', 'mwan3', 'luci-app-mwan3']) assert.ok(listed.includes(name), name);
     assert.ok(existsSync(router.path('/etc/init.d/mwan3')));
     assert.equal(initLog(), ['mwan3 enable', 'mwan3 start']);
+    // What came as a dependency is no package asked for: opkg marked it Auto-Installed, apk left it out of its world.
+    if (each === 'opkg') assert.match(read(DB.opkg)!, /\nPackage: mwan3\n[^]*?Auto-Installed: yes\n/);
+    else assert.not.match(read('/etc/apk/world')!, /^mwan3$/m);
+    const dependency = (await call({ method: 'GET', path: '/packages/installed/mwan3' })).json as Body;
+    assert.equal([dependency.id, dependency.installed, dependency.managed], ['mwan3', true, false]);
+    // A package installed already is its record, 200, and nothing runs: uapi's provider POSTs one it found installed.
     const again = await install({ name: 'mwan3' });
-    assert.is(again.status, 409, again.body);
-    assert.match((again.json as Body).message, /^mwan3 is already installed \(/);
+    assert.is(again.status, 200, again.body);
+    assert.equal(again.json, dependency);
+    assert.equal(calls(), firstInstall('luci-app-mwan3'));
     // Lists are there now: the next install updates nothing.
     assert.is((await install({ name: 'snmpd' })).status, 201);
     assert.equal(calls().slice(-1), [add('snmpd')]);
@@ -225,19 +233,23 @@ for (const each of TOOLS) {
     const url = each === 'opkg' ? 'https://feeds.example.org/mine/x86_64' : 'https://feeds.example.org/mine/x86_64/packages.adb';
     const created = await call({ method: 'POST', path: '/packages/feeds', body: { name: 'mine', url } });
     assert.is(created.status, 201, created.body);
-    assert.equal(created.json, { name: 'mine', url });
+    const record = { id: 'mine', name: 'mine', url, filename: FEEDS[each], enabled: true, update_status: each === 'opkg' ? 'ok' : null, managed: true };
+    assert.equal(created.json, record);
     const line = each === 'opkg' ? `src/gz mine ${url}\n` : `# wrtapi-feed: mine\n${url}\n`;
     assert.is(read(FEEDS[each]), STOCK_FEEDS[each] + line);
     assert.equal(calls(), ['update']);
     if (each === 'opkg') assert.ok(existsSync(router.path('/var/opkg-lists/mine')), 'opkg fetched the new feed\'s list');
-    assert.equal((await call({ method: 'GET', path: '/packages/feeds' })).json, [{ name: 'mine', url }]);
-    assert.equal((await call({ method: 'GET', path: '/packages/feeds/mine' })).json, { name: 'mine', url });
+    assert.equal((await call({ method: 'GET', path: '/packages/feeds' })).json, [record]);
+    assert.equal((await call({ method: 'GET', path: '/packages/feeds/mine' })).json, record);
     const moved = url.replace('mine/', 'moved/');
-    const put = await call({ method: 'PUT', path: '/packages/feeds/mine', body: { url: moved } });
+    // A read sent back with another URL: what the read adds is ignored.
+    const put = await call({ method: 'PUT', path: '/packages/feeds/mine', body: { ...record, url: moved } });
     assert.is(put.status, 200, put.body);
+    assert.equal(put.json, { ...record, url: moved });
     assert.is(read(FEEDS[each]), STOCK_FEEDS[each] + line.replace(url, moved));
     assert.equal(calls(), ['update', 'update']);
     assert.equal(fieldErrors(await call({ method: 'PUT', path: '/packages/feeds/mine', body: { name: 'other', url } })), ['name:conflict']);
+    assert.equal(fieldErrors(await call({ method: 'PUT', path: '/packages/feeds/mine', body: { id: 'other', url } })), ['id:conflict']);
     assert.is((await call({ method: 'PUT', path: '/packages/feeds/nosuch', body: { url } })).status, 404);
     // Taken names and URLs, here and in the distribution's feeds.
     assert.is((await call({ method: 'POST', path: '/packages/feeds', body: { name: 'mine', url } })).status, 409);
@@ -305,6 +317,27 @@ for (const each of TOOLS) {
   });
 }
 
+test('opkg: a feed whose name opkg read before is not enabled; update_status follows opkg\'s lists directory', async () => {
+  await setup('opkg');
+  // opkg reads /etc/opkg.conf, then /etc/opkg/*.conf in glob order: a.conf before customfeeds.conf, distfeeds.conf after.
+  writeFileSync(router.path('/etc/opkg/a.conf'), 'src/gz early https://early.example.org/feed\n');
+  writeFileSync(router.path(FEEDS.opkg), `${STOCK_FEEDS.opkg}src/gz early https://custom.example.org/early\nsrc/gz openwrt_base https://custom.example.org/base\nsrc mine https://custom.example.org/mine\nsrc/gz mine https://custom.example.org/again\n`);
+  const listed = (await call({ method: 'GET', path: '/packages/feeds' })).json as Body[];
+  assert.equal(listed.map((feed) => [feed.name, feed.enabled, feed.update_status]), [
+    ['early', false, 'not_fetched'], ['openwrt_base', true, 'not_fetched'], ['mine', true, 'not_fetched'], ['mine', false, 'not_fetched'],
+  ]);
+  assert.equal(calls(), []);
+  // After an update (the stand-in fetches a list per name, the first declaration's URL), the lists are there.
+  assert.is((await install({ name: 'mwan3' })).status, 201);
+  assert.ok(existsSync(router.path('/var/opkg-lists/mine')));
+  assert.equal((await call({ method: 'GET', path: '/packages/feeds/mine' })).json, {
+    id: 'mine', name: 'mine', url: 'https://custom.example.org/mine', filename: FEEDS.opkg, enabled: true, update_status: 'ok', managed: true,
+  });
+  // As after a reboot: the tmpfs lists are gone.
+  rmSync(router.path('/var/opkg-lists'), { recursive: true });
+  assert.is(((await call({ method: 'GET', path: '/packages/feeds/mine' })).json as Body).update_status, 'not_fetched');
+});
+
 test('apk: a URL line written by hand is a feed named after its hash, which a write names for good', async () => {
   await setup('apk');
   const url = 'https://by.hand.example.org/feed/packages.adb';
@@ -331,7 +364,7 @@ test('the OpenAPI document describes both resources, with the grammar the handle
   assert.is(schemas.PackageRequest.properties.name.pattern, PACKAGE_NAME);
   assert.is(schemas.FeedRequest.properties.url.pattern, FEED_URL);
   const post = document.paths['/packages/installed'].post;
-  assert.equal(Object.keys(post.responses), ['201', '400', '401', '403', '404', '409', '422', '423', '429', '500', '503']);
+  assert.equal(Object.keys(post.responses), ['200', '201', '400', '401', '403', '404', '409', '422', '423', '429', '500', '503']);
   assert.ok(post.parameters.some((parameter: Body) => parameter.$ref === '#/components/parameters/IdempotencyKeyQuery'));
   assert.is(post.responses[201].headers['Idempotent-Replayed'].$ref, '#/components/headers/IdempotentReplayed');
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -343,6 +376,7 @@ test('the OpenAPI document describes both resources, with the grammar the handle
   };
   conforms('/packages/installed', '200', await call({ method: 'GET', path: '/packages/installed' }));
   conforms('/packages/installed/{name}', '200', await call({ method: 'GET', path: '/packages/installed/dnsmasq' }));
+  conforms('/packages/feeds', '200', await call({ method: 'GET', path: '/packages/feeds' }));
   writeFileSync(router.path(FEEDS.apk), `${STOCK_FEEDS.apk}https://by.hand.example.org/packages.adb\n`);
   conforms('/packages/feeds', '200', await call({ method: 'GET', path: '/packages/feeds' }));
 });

@@ -33,8 +33,8 @@ test.after.each(async () => {
 
 const ACCESS = { group: 'public', context: 'none', version: 'v2c', level: 'noauth', prefix: 'exact', read: 'all', write: 'none', notify: 'none' };
 const WRITES: RequestOptions[] = [
-  { method: 'POST', path: '/snmpd/agents', body: { agentaddress: 'UDP:161' } },
-  { method: 'POST', path: '/snmpd/com2secs', body: { family: 'ipv4', secname: 'ro', source: 'default', community: 'public' } },
+  { method: 'POST', path: '/snmpd/agents', body: { agentaddress: ['UDP:161'] } },
+  { method: 'POST', path: '/snmpd/com2secs', body: { secname: 'ro', source: 'default', community: 'public' } },
   { method: 'POST', path: '/snmpd/groups', body: { group: 'public', version: 'usm', secname: 'john' } },
   { method: 'POST', path: '/snmpd/accesses', body: ACCESS },
   { method: 'PUT', path: '/snmpd/system', body: { sys_location: 'lab' } },
@@ -72,22 +72,29 @@ test('with the file left behind by a removed package: reads answer from it, and 
   assert.is(snmpd(), shipped('snmpd'));
 });
 
-test('snmpd/agents: create, change and delete an endpoint list; what snmpd cannot open, or opens twice, is refused', async () => {
+test('snmpd/agents: create, change and delete an endpoint list, an array written as one comma-separated option; what snmpd cannot open, or opens twice, is refused', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const [stock] = (await call({ method: 'GET', path: '/snmpd/agents' })).json as Body[];
   assert.match(stock.id, /^cfg[0-9a-f]{6}$/);
-  assert.equal(stock, { id: stock.id, managed: false, agentaddress: 'UDP:161,UDP6:161' });
-  const lan = await written({ method: 'POST', path: '/snmpd/agents', body: { id: 'lan', agentaddress: 'udp:192.168.1.1:1161' } });
-  assert.equal(lan, { id: 'lan', managed: true, agentaddress: 'udp:192.168.1.1:1161' });
+  assert.equal(stock, { id: stock.id, managed: false, agentaddress: ['UDP:161', 'UDP6:161'] });
+  const lan = await written({ method: 'POST', path: '/snmpd/agents', body: { id: 'lan', agentaddress: ['udp:192.168.1.1:1161'] } });
+  assert.equal(lan, { id: 'lan', managed: true, agentaddress: ['udp:192.168.1.1:1161'] });
   assert.is(sectionText("config agent 'lan'"), "config agent 'lan'\n\toption agentaddress 'udp:192.168.1.1:1161'\n");
-  await written({ method: 'PATCH', path: '/snmpd/agents/lan', body: { agentaddress: 'unix:/var/run/snmpd.sock,udp6:[fd00::1]:1161,localhost:2161' } });
+  // snmpd splits the line the init script writes at commas only: one option, never a UCI list.
+  const endpoints = ['unix:/var/run/snmpd.sock', 'udp6:[fd00::1]:1161', 'localhost:2161'];
+  assert.equal(await written({ method: 'PATCH', path: '/snmpd/agents/lan', body: { agentaddress: endpoints } }), { id: 'lan', managed: true, agentaddress: endpoints });
   assert.is(sectionText("config agent 'lan'"), "config agent 'lan'\n\toption agentaddress 'unix:/var/run/snmpd.sock,udp6:[fd00::1]:1161,localhost:2161'\n");
+  // Without endpoints the init script skips the agent: it adds nothing, and reads [].
+  const empty = await written({ method: 'POST', path: '/snmpd/agents', body: { id: 'spare' } });
+  assert.equal(empty, { id: 'spare', managed: true, agentaddress: [] });
+  assert.is(sectionText("config agent 'spare'"), "config agent 'spare'\n");
+  await written({ method: 'DELETE', path: '/snmpd/agents/spare' });
   const refusals: [RequestOptions, string[], string][] = [
-    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: 'udp6:161' } }, ['agentaddress:conflict'], 'udp6:161 is listed twice'],
-    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: 'udp:1161,TCP:161' } }, ['agentaddress:conflict'], 'udp, udp6 and unix transports only'],
-    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: 'udp:1162,' } }, ['agentaddress:invalid_format'], 'expected format'],
-    [{ method: 'POST', path: '/snmpd/agents', body: {} }, ['agentaddress:required'], 'is required'],
-    [{ method: 'PUT', path: '/snmpd/agents/lan', body: { agentaddress: '[::1]:161,[::1]:161' } }, ['agentaddress:conflict'], '[::1]:161 is listed twice'],
+    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: ['udp6:161'] } }, ['agentaddress:conflict'], 'udp6:161 is listed twice'],
+    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: ['udp:1161', 'TCP:161'] } }, ['agentaddress:conflict'], 'udp, udp6 and unix transports only'],
+    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: ['udp:1162,udp:1163'] } }, ['agentaddress[0]:invalid_format'], 'expected format'],
+    [{ method: 'POST', path: '/snmpd/agents', body: { agentaddress: 'udp:1162' } }, ['agentaddress:invalid_type'], 'must be array'],
+    [{ method: 'PUT', path: '/snmpd/agents/lan', body: { agentaddress: ['[::1]:161', '[::1]:161'] } }, ['agentaddress:conflict'], '[::1]:161 is listed twice'],
   ];
   for (const [request, errors, message] of sample(refusals)) assert.match((await refused(request, 422, errors)).errors[0].message, message);
   await refused({ method: 'PUT', path: `/snmpd/agents/${stock.id}`, body: stock }, 409, 'unmanaged_resource');
@@ -96,11 +103,15 @@ test('snmpd/agents: create, change and delete an endpoint list; what snmpd canno
   assert.equal(((await call({ method: 'GET', path: '/snmpd/agents' })).json as Body[]).map((agent) => agent.id), [stock.id]);
 });
 
-test('snmpd/com2secs: family is the section type; sources snmpd would skip are refused; a com2sec a group names is not deleted', async () => {
+test('snmpd/com2secs: family is the section type, ipv4 when a create leaves it out, kept when a PUT does; sources snmpd would skip are refused; a com2sec a group names is not deleted', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const lab = await written({ method: 'POST', path: '/snmpd/com2secs', body: { id: 'lab', family: 'ipv6', secname: 'lab', source: 'fd00:1::/64', community: 'lab-ro' } });
   assert.equal(lab, { id: 'lab', managed: true, family: 'ipv6', secname: 'lab', source: 'fd00:1::/64', community: 'lab-ro' });
   assert.is(sectionText("config com2sec6 'lab'"), "config com2sec6 'lab'\n\toption secname 'lab'\n\toption source 'fd00:1::/64'\n\toption community 'lab-ro'\n");
+  // uapi's provider has no family: its PUT leaves the section the type it has.
+  const kept = await written({ method: 'PUT', path: '/snmpd/com2secs/lab', body: { secname: 'lab', source: 'fd00:2::/64', community: 'lab-ro' } });
+  assert.equal(kept, { ...lab, source: 'fd00:2::/64' });
+  assert.is(sectionText("config com2sec6 'lab'"), "config com2sec6 'lab'\n\toption secname 'lab'\n\toption source 'fd00:2::/64'\n\toption community 'lab-ro'\n");
   await written({ method: 'PUT', path: '/snmpd/com2secs/lab', body: { family: 'ipv4', secname: 'lab', source: '!10.1.0.0/255.255.0.0', community: 'lab-ro' } });
   assert.is(sectionText("config com2sec 'lab'"), "config com2sec 'lab'\n\toption secname 'lab'\n\toption source '!10.1.0.0/255.255.0.0'\n\toption community 'lab-ro'\n");
   assert.is(sectionText("config com2sec6 'lab'"), undefined, 'the same section, retyped in place');
@@ -108,6 +119,7 @@ test('snmpd/com2secs: family is the section type; sources snmpd would skip are r
   const refusals: [Body, string[], string][] = [
     [{ family: 'ipv6', source: '10.0.0.0/8' }, ['source:conflict'], 'com2sec6 skips an IPv4 source'],
     [{ source: 'fd00::/64' }, ['source:conflict'], 'an IPv6 source needs family ipv6'],
+    [{ family: undefined, source: 'fd00::/64' }, ['source:conflict'], 'an IPv6 source needs family ipv6'],
     [{ source: '10.0.0.1/24' }, ['source:conflict'], '10.0.0.1/24 has host bits set'],
     [{ family: 'ipv6', source: 'fd00::1/64' }, ['source:conflict'], 'fd00::1/64 has host bits set'],
     [{ source: '10.0.0.0/33' }, ['source:invalid_format'], 'expected format'],
@@ -121,7 +133,9 @@ test('snmpd/com2secs: family is the section type; sources snmpd would skip are r
     assert.match(envelope.errors[0].message, message);
   }
   await written({ method: 'POST', path: '/snmpd/com2secs', body: { ...body, family: 'ipv6', source: 'nms.example/48' } });
-  await refused({ method: 'POST', path: '/snmpd/com2secs', body: { secname: 'x', source: 'default', community: 'c' } }, 422, ['family:required']);
+  const ipv4 = await written({ method: 'POST', path: '/snmpd/com2secs', body: { id: 'noc', secname: 'x', source: '10.9.0.0/16', community: 'c' } });
+  assert.equal(ipv4, { id: 'noc', managed: true, family: 'ipv4', secname: 'x', source: '10.9.0.0/16', community: 'c' });
+  assert.is(sectionText("config com2sec 'noc'"), "config com2sec 'noc'\n\toption secname 'x'\n\toption source '10.9.0.0/16'\n\toption community 'c'\n");
 
   await written({ method: 'POST', path: '/snmpd/groups', body: { id: 'lab_v2c', group: 'lab', version: 'v2c', secname: 'lab' } });
   const named = await refused({ method: 'DELETE', path: '/snmpd/com2secs/lab' }, 409, 'conflict');
@@ -133,7 +147,7 @@ test('snmpd/com2secs: family is the section type; sources snmpd would skip are r
   assert.is(sectionText("config com2sec 'lab'"), undefined);
 });
 
-test('snmpd/groups: a v1 or v2c group names a com2sec secname, a usm group an SNMPv3 user', async () => {
+test('snmpd/groups: a v1 or v2c group names a com2sec secname, a usm group an SNMPv3 user; left out, version and secname are the stock v2c and ro', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const group = await written({ method: 'POST', path: '/snmpd/groups', body: { id: 'ops', group: 'ops', version: 'v1', secname: 'rw' } });
   assert.equal(group, { id: 'ops', managed: true, group: 'ops', version: 'v1', secname: 'rw' });
@@ -143,12 +157,18 @@ test('snmpd/groups: a v1 or v2c group names a com2sec secname, a usm group an SN
   await written({ method: 'PATCH', path: '/snmpd/groups/ops', body: { version: 'usm', secname: 'john' } });
   assert.is(sectionText("config group 'ops'"), "config group 'ops'\n\toption group 'ops'\n\toption version 'usm'\n\toption secname 'john'\n");
   await refused({ method: 'POST', path: '/snmpd/groups', body: { group: 'g', version: 'any', secname: 'ro' } }, 422, ['version:not_in_enum']);
-  await refused({ method: 'POST', path: '/snmpd/groups', body: { group: '-Cn', version: 'v1' } }, 422, ['group:invalid_format', 'secname:required']);
+  await refused({ method: 'POST', path: '/snmpd/groups', body: { group: '-Cn', version: 'v1' } }, 422, ['group:invalid_format']);
   await written({ method: 'DELETE', path: '/snmpd/groups/ops' });
   assert.is(sectionText("config group 'ops'"), undefined);
+  // The init script skips a group short of a word: what a create leaves out is stock.
+  const defaulted = await written({ method: 'POST', path: '/snmpd/groups', body: { id: 'ro_v2c', group: 'readers' } });
+  assert.equal(defaulted, { id: 'ro_v2c', managed: true, group: 'readers', version: 'v2c', secname: 'ro' });
+  assert.is(sectionText("config group 'ro_v2c'"), "config group 'ro_v2c'\n\toption group 'readers'\n\toption version 'v2c'\n\toption secname 'ro'\n");
+  await written({ method: 'PUT', path: '/snmpd/groups/ro_v2c', body: { group: 'readers', version: 'v1' } });
+  assert.is(sectionText("config group 'ro_v2c'"), "config group 'ro_v2c'\n\toption group 'readers'\n\toption version 'v1'\n\toption secname 'ro'\n");
 });
 
-test('snmpd/accesses: the group is a reference; the last group section of a name an access uses is not deleted', async () => {
+test('snmpd/accesses: the group is a reference; left out, the other words are the stock public_access ones; the last group section of a name an access uses is not deleted', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const access = await written({ method: 'POST', path: '/snmpd/accesses', body: { id: 'lab', ...ACCESS } });
   assert.equal(access, { id: 'lab', managed: true, ...ACCESS });
@@ -164,8 +184,20 @@ test('snmpd/accesses: the group is a reference; the last group section of a name
   await refused({ method: 'POST', path: '/snmpd/accesses', body: { ...ACCESS, version: 'v3', level: 'AuthPriv', prefix: 'all' } }, 422, [
     'version:not_in_enum', 'level:not_in_enum', 'prefix:not_in_enum',
   ]);
+  // The init script skips an access short of a word: a create or PUT writes the stock ones it leaves out.
   const { notify: _notify, ...withoutNotify } = ACCESS;
-  await refused({ method: 'POST', path: '/snmpd/accesses', body: withoutNotify }, 422, ['notify:required']);
+  assert.equal(await written({ method: 'POST', path: '/snmpd/accesses', body: { id: 'nonotify', ...withoutNotify } }), { id: 'nonotify', managed: true, ...ACCESS });
+  const stock = await written({ method: 'POST', path: '/snmpd/accesses', body: { id: 'bare', group: 'private' } });
+  assert.equal(stock, { id: 'bare', managed: true, group: 'private', context: 'none', version: 'any', level: 'noauth', prefix: 'exact', read: 'all', write: 'none', notify: 'none' });
+  assert.is(
+    sectionText("config access 'bare'"),
+    "config access 'bare'\n\toption group 'private'\n\toption context 'none'\n\toption version 'any'\n\toption level 'noauth'\n" +
+      "\toption prefix 'exact'\n\toption read 'all'\n\toption write 'none'\n\toption notify 'none'\n",
+  );
+  await written({ method: 'PUT', path: '/snmpd/accesses/bare', body: { group: 'private', write: 'all', notify: 'all' } });
+  assert.match(sectionText("config access 'bare'")!, "\toption read 'all'\n\toption write 'all'\n\toption notify 'all'\n");
+  await written({ method: 'DELETE', path: '/snmpd/accesses/bare' });
+  await written({ method: 'DELETE', path: '/snmpd/accesses/nonotify' });
   // public_access and lab name the group public, which three group sections give.
   await written({ method: 'DELETE', path: '/snmpd/groups/public_v1' });
   await written({ method: 'DELETE', path: '/snmpd/groups/public_v2c' });

@@ -219,6 +219,61 @@ test('openvpn/instances: a server, and the combinations openvpn refuses to start
   assert.is(sectionText('openvpn', "config openvpn 'home'"), undefined);
 });
 
+test('openvpn/instances: the options uapi\'s provider adds, as openvpn.options passes them (bools, params, the ncp_ciphers list), and what openvpn 2.6 exits on', async () => {
+  installDaemon(router, 'openvpn', ['openvpn']);
+  const client = {
+    id: 'branch', enabled: true, tls_client: true, dev: 'tun', remote: ['vpn.example.com'], rport: 1195, lport: 0, local: '192.0.2.7', float: true,
+    ca: '/etc/openvpn/branch/ca.crt', cert: '/etc/openvpn/branch/c.crt', key: '/etc/openvpn/branch/c.key', crl_verify: '/etc/openvpn/branch/crl.pem',
+    verify_x509_name: "'C=DE, O=Example, CN=vpn.example.com' subject", ncp_ciphers: 'AES-256-GCM:CHACHA20-POLY1305', ncp_disable: false,
+    ifconfig: '10.8.0.2 10.8.0.1', route_gateway: 'vpn_gateway', route: ['10.10.0.0 255.255.0.0'], ping: 10, ping_restart: 60, mute: 20,
+  };
+  const { key: _key, ...shown } = client;
+  const created = await written({ method: 'POST', path: '/openvpn/instances', body: client }, ['openvpn']);
+  assert.equal(created, { ...shown, managed: true, has_key: true, has_tls_auth: false, has_pkcs12: false, has_password: false, has_cert_password: false, data_ciphers: [], push: [], route_ipv6: [] });
+  // Booleans as config_get_bool reads them, params as one option each, ncp_ciphers as the UCI list append_list joins with colons.
+  assert.is(
+    sectionText('openvpn', "config openvpn 'branch'"),
+    "config openvpn 'branch'\n\toption enabled '1'\n\toption dev 'tun'\n\toption lport '0'\n\toption rport '1195'\n\toption local '192.0.2.7'\n" +
+      "\toption float '1'\n\tlist remote 'vpn.example.com'\n\toption tls_client '1'\n\toption ifconfig '10.8.0.2 10.8.0.1'\n\toption ping '10'\n" +
+      "\toption ping_restart '60'\n\toption ca '/etc/openvpn/branch/ca.crt'\n\toption cert '/etc/openvpn/branch/c.crt'\n\toption key '/etc/openvpn/branch/c.key'\n" +
+      "\toption verify_x509_name ''\\''C=DE, O=Example, CN=vpn.example.com'\\'' subject'\n\toption crl_verify '/etc/openvpn/branch/crl.pem'\n" +
+      "\tlist ncp_ciphers 'AES-256-GCM'\n\tlist ncp_ciphers 'CHACHA20-POLY1305'\n\toption ncp_disable '0'\n\toption mute '20'\n" +
+      "\tlist route '10.10.0.0 255.255.0.0'\n\toption route_gateway 'vpn_gateway'\n",
+  );
+  assert.equal((await call({ method: 'GET', path: '/openvpn/instances/branch' })).json, created);
+  // append_list reads a UCI list only: a plain option is no cipher list, and reads as null.
+  writeFileSync(router.path('/etc/config/openvpn'), file('openvpn').replace("\tlist ncp_ciphers 'AES-256-GCM'\n\tlist ncp_ciphers 'CHACHA20-POLY1305'\n", "\toption ncp_ciphers 'AES-256-GCM'\n"));
+  assert.is(((await call({ method: 'GET', path: '/openvpn/instances/branch' })).json as Body).ncp_ciphers, null);
+  await written({ method: 'PATCH', path: '/openvpn/instances/branch', body: { ncp_ciphers: 'AES-128-GCM' } }, ['openvpn']);
+  assert.equal(options('openvpn', 'branch').ncp_ciphers, ['AES-128-GCM']);
+
+  const bridge = {
+    id: 'bridge', enabled: true, dev: 'tap0', server_bridge: '192.168.1.1 255.255.255.0 192.168.1.200 192.168.1.220', tls_server: true, keepalive: '10 60',
+    ca: '/etc/openvpn/b/ca.crt', cert: '/etc/openvpn/b/s.crt', key: '/etc/openvpn/b/s.key', dh: 'none', ping: 0,
+  };
+  await written({ method: 'POST', path: '/openvpn/instances', body: bridge }, ['openvpn']);
+  assert.equal([options('openvpn', 'bridge').server_bridge, options('openvpn', 'bridge').tls_server], [bridge.server_bridge, '1']);
+  const refusals: [Body, string[]][] = [
+    [{ ncp_disable: true }, ['ncp_disable:not_in_enum']],
+    [{ ping: 5, ping_restart: 30 }, ['keepalive:conflict']],
+    [{ tls_client: true }, ['tls_client:conflict']],
+    [{ client: true, ifconfig_pool: '10.8.0.10 10.8.0.20' }, ['client:conflict', 'ifconfig_pool:conflict']],
+    [{ server: '10.9.0.0 255.255.255.0' }, ['server:conflict']],
+    [{ nobind: true, local: '192.0.2.1', lport: 0 }, ['nobind:conflict']],
+    [{ lport: 65536, rport: 0, mute: -1 }, ['lport:out_of_range', 'rport:out_of_range', 'mute:out_of_range']],
+    [{ verify_x509_name: 'vpn.example.com cn', crl_verify: '/etc/crl.pem file', route_gateway: '10.0.0.1 x' }, [
+      'verify_x509_name:invalid_format', 'crl_verify:invalid_format', 'route_gateway:invalid_format',
+    ]],
+    [{ ncp_ciphers: 'AES-256-GCM:', ifconfig: '10.8.0.1', server_bridge: 'gw' }, ['ncp_ciphers:invalid_format', 'ifconfig:invalid_format', 'server_bridge:invalid_format']],
+  ];
+  for (const [body, errors] of sample(refusals)) await refused({ method: 'PATCH', path: '/openvpn/instances/bridge', body }, 422, errors);
+  // server nopool leaves the pool to ifconfig_pool.
+  const pool = { id: 'pool', enabled: true, dev: 'tun1', server: '10.7.0.0 255.255.255.0 nopool', ifconfig_pool: '10.7.0.100 10.7.0.150 255.255.255.0', ca: '/c', cert: '/c', key: '/k' };
+  await written({ method: 'POST', path: '/openvpn/instances', body: pool }, ['openvpn']);
+  assert.is(options('openvpn', 'pool').ifconfig_pool, pool.ifconfig_pool);
+  await refused({ method: 'PATCH', path: '/openvpn/instances/pool', body: { server: '10.7.0.0 255.255.255.0' } }, 422, ['ifconfig_pool:conflict']);
+});
+
 test('openvpn/instances: the shipped /etc/config/openvpn reads, and PUT back keeps every option, the key files included', async () => {
   installDaemon(router, 'openvpn', ['openvpn']);
   const client = (await call({ method: 'GET', path: '/openvpn/instances/sample_client' })).json as Body;

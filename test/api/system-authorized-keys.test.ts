@@ -73,6 +73,39 @@ test('POST adds the key as the last line, mode 0600, without reload headers; GET
   assert.match(twice.message, `system/authorized_keys/${entry.id} already holds this key`);
 });
 
+test('the whole line in key, as uapi\'s Terraform provider sends it: its type, comment and options stand for those members', async () => {
+  // ssh-keygen's .pub file, read whole: its line end is ignored.
+  const created = await written({ method: 'POST', path: '/system/authorized_keys', body: { key: `ssh-ed25519 ${ED} alice@laptop (2024)\n` } });
+  const entry = { id: idOf(ED), type: 'ssh-ed25519', key: ED, comment: 'alice@laptop (2024)', fingerprint: fingerprintOf(ED) };
+  assert.equal(created.json, entry);
+  assert.is(file(), `ssh-ed25519 ${ED} alice@laptop (2024)\n`);
+  // What the provider reads back: id, type and comment, the same on a GET; no comment reads absent (null to the provider).
+  assert.equal((await call({ method: 'GET', path: `/system/authorized_keys/${entry.id}` })).json, entry);
+  const rsa = await written({ method: 'POST', path: '/system/authorized_keys', body: { key: `no-pty,no-agent-forwarding ssh-rsa ${RSA}`, type: 'ssh-rsa' } });
+  assert.equal(rsa.json, { id: idOf(RSA), type: 'ssh-rsa', key: RSA, options: 'no-pty,no-agent-forwarding', fingerprint: fingerprintOf(RSA) });
+  assert.is(file(), `ssh-ed25519 ${ED} alice@laptop (2024)\nno-pty,no-agent-forwarding ssh-rsa ${RSA}\n`);
+  // A PUT with the line keeps the id; a comment beside a line without one is the line's.
+  await written({ method: 'PUT', path: `/system/authorized_keys/${idOf(RSA)}`, body: { key: `ssh-rsa ${RSA}`, comment: 'bob' } });
+  assert.is(file(), `ssh-ed25519 ${ED} alice@laptop (2024)\nssh-rsa ${RSA} bob\n`);
+  await written({ method: 'DELETE', path: `/system/authorized_keys/${idOf(ED)}` }, 204);
+  assert.is(file(), `ssh-rsa ${RSA} bob\n`);
+  assert.is((await call({ method: 'GET', path: `/system/authorized_keys/${idOf(ED)}` })).status, 404, 'what the provider takes as gone');
+});
+
+test('a malformed line in key is a field error that changes nothing', async () => {
+  const post = (body: Body, expected: string[]) => refused({ method: 'POST', path: '/system/authorized_keys', body }, 422, expected);
+  await post({ key: ED }, ['type:required']);
+  await post({ key: `ssh-dss ${ED} old` }, ['key:invalid_format']);
+  await post({ key: `ssh-ed25519  ${ED}` }, ['key:invalid_format']);
+  await post({ key: `ssh-ed25519 ${ED.slice(0, -4)} cut` }, ['key:conflict']);
+  await post({ key: `ssh-rsa ${ED} mislabelled` }, ['key:conflict']);
+  await post({ key: `ssh-ed25519 ${ED} a`, type: 'ssh-rsa', comment: 'b' }, ['comment:conflict', 'type:conflict']);
+  await post({ key: `from="10.0.0.1" ssh-ed25519 ${ED}` }, ['options:invalid_format']);
+  await post({ key: `ssh-ed25519 ${ED} a\nssh-rsa ${RSA} b` }, ['key:invalid_format']);
+  await post({ key: `ecdsa-sha2-nistp256 ${ECDSA}` }, ['type:not_in_enum']);
+  assert.not.ok(router.texts('/etc').includes(ED.slice(20, 60)));
+});
+
 test('a hand-edited file: other lines stay byte for byte through POST, PUT and DELETE; a key given twice is one entry', async () => {
   writeFileSync(router.path(FILE), EDITED);
   const list = await call({ method: 'GET', path: '/system/authorized_keys' });

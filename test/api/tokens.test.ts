@@ -31,11 +31,13 @@ test('POST /tokens mints a working token, shows the bearer once and audits the w
   assert.match(created.headers['strict-transport-security'], /max-age/);
   const whoami = await router.request({ method: 'GET', path: '/auth/whoami', headers: { authorization: `Bearer ${bearer}` } });
   assert.is(whoami.status, 200);
-  const record = whoami.json as { token_id: string; expires_at: string; allowed_cidrs: string[] };
+  const record = whoami.json as { token_id: string; expires_at: number; allowed_cidrs: string[] };
   assert.is(record.token_id, 'deploy');
   assert.equal(record.allowed_cidrs, ['192.168.1.0/24', 'fd00::/8']);
-  const expires = Date.parse(record.expires_at) / 1000;
-  assert.ok(Math.abs(expires - (Date.now() / 1000 + 3600)) < 60, record.expires_at);
+  // Epoch seconds, as uapi's provider reads them (int64Val takes a JSON number only).
+  assert.ok(Number.isInteger(record.expires_at), String(record.expires_at));
+  assert.ok(Math.abs(record.expires_at - (Date.now() / 1000 + 3600)) < 60, String(record.expires_at));
+  assert.match(config(router), new RegExp(`\toption expires '${record.expires_at}'\n`));
   assert.match(config(router), /\toption rate '5'\n\toption burst '10'\n/);
   assert.match(messages(router), new RegExp(`^daemon\\.notice wrtapi: ${created.headers['x-request-id']} admin AUDIT - POST /tokens 201 \\d+ms$`, 'm'));
 });
@@ -49,6 +51,10 @@ test('GET /tokens and /tokens/{name} never show a salt, a hash or a bearer', asy
   assert.equal(Object.keys(records[1]).sort(), ['allowed_cidrs', 'burst', 'created_at', 'expires_at', 'last_used_at', 'last_used_ip', 'name', 'rate', 'scopes']);
   assert.is(records[1].rate, 3);
   assert.is(records[1].burst, null);
+  // Times are epoch seconds, the store's own: the mint's, no expiry, no use yet.
+  const created = Number(/config token 'viewer'\n[^]*?\toption created '(\d+)'/.exec(config(router))![1]);
+  assert.equal([records[1].created_at, records[1].expires_at, records[1].last_used_at, records[1].last_used_ip], [created, null, null, null]);
+  assert.ok(Number.isInteger(records[0].last_used_at), 'the admin token is in use');
   const salts = [...config(router).matchAll(/option (?:salt|hash) '([0-9a-f]+)'/g)].map((match) => match[1]);
   assert.ok(salts.length >= 4);
   for (const secret of salts) assert.not.ok(list.body.includes(secret));

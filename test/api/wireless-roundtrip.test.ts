@@ -267,16 +267,16 @@ test('stock and extra sections (enterprise ap and sta, two radios, WEP) round-tr
 test('the extra sections read as the scripts read them', async () => {
   writeFileSync(router.path('/etc/config/wireless'), STOCK + EXTRA);
   const radio = (await call({ method: 'GET', path: '/wireless/devices/radio2' })).json as Body;
-  assert.equal([radio.radio, radio.txpower, radio.legacy_rates, radio.noscan, radio.disabled], [1, 16, false, true, true]);
+  assert.equal([radio.radio, radio.channel, radio.txpower, radio.legacy_rates, radio.noscan, radio.disabled], [1, 37, 16, false, true, true]);
   const [, , six, guest, uplink, mesh] = (await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[];
   assert.equal([six.isolate, six.wmm, six.maxassoc, six.disabled, six.has_key], [false, true, 64, false, true]);
-  assert.equal([guest.network, guest.maclist, guest.ft_psk_generate_local], [['lan', 'wan'], ['02:00:00:00:00:01', '02:00:00:00:00:02'], true]);
+  assert.equal([guest.network, guest.maclist, guest.ft_psk_generate_local], ['lan wan', ['02:00:00:00:00:01', '02:00:00:00:00:02'], true]);
   assert.equal([uplink.mode, uplink.wds, uplink.has_key], ['sta', true, true]);
-  assert.equal([mesh.mesh_fwding, mesh.network], [true, ['lan']], "blob.c drops 'no': the default applies");
+  assert.equal([mesh.mesh_fwding, mesh.network], [true, 'lan'], "blob.c drops 'no': the default applies");
   const [corp, eduroam, both, legacy] = ((await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[]).slice(6);
   assert.equal([corp.auth_port, corp.auth_server, corp.acct_server, corp.has_auth_secret, corp.has_acct_secret, corp.ieee80211w], [1812, ['192.168.1.5'], ['192.168.1.5', 'fd00::5'], true, true, 1]);
   assert.equal([eduroam.auth, eduroam.altsubject_match, eduroam.domain_match, eduroam.has_password], ['PAP', ['DNS:radius.example.org', 'DNS:radius2.example.org'], ['example.org'], true]);
-  assert.equal([both.device, both.encryption, legacy.encryption, legacy.has_key, legacy.has_key1], [['radio0', 'radio1'], 'psk3-mixed', 'wep-open', true, true]);
+  assert.equal([both.device, both.encryption, legacy.encryption, legacy.has_key, legacy.has_key1], [null, 'psk3-mixed', 'wep-open', true, true]);
   const [tuned, meshed] = ((await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[]).slice(10);
   assert.equal([tuned.dtim_period, tuned.short_preamble, tuned.uapsd, tuned.multicast_to_unicast, tuned.wpa_group_rekey, tuned.has_dae_secret, tuned.r0kh], [3, false, true, false, 256, true, ['02:00:00:00:00:01,ap1,000102030405060708090a0b0c0d0e0f']]);
   assert.equal([meshed.mesh_rssi_threshold, meshed.mesh_auto_open_plinks, meshed.mesh_power_mode], [-70, false, 3]);

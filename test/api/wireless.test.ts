@@ -1,7 +1,7 @@
 // wireless/devices and wireless/interfaces through the CGI path: what lands in /etc/config/wireless,
 // the reloads and headers, runtime from the ubus stand-in, the key that never comes back, the
 // references to radios and network interfaces, and every refusal leaving /etc untouched.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseUci } from '../../src/uci/parse.js';
@@ -60,18 +60,18 @@ test('the stock radios and SSIDs read with runtime from one ubus call each; an i
     type: 'mac80211',
     path: 'pci0000:00/0000:00:1c.0/0000:01:00.0',
     band: '2g',
-    channel: '1',
+    channel: 1,
     htmode: 'HE20',
     disabled: true,
     runtime: { up: false, pending: false, autostart: true, disabled: true, retry_setup_failed: false },
   });
-  assert.equal([radio1.band, radio1.channel, radio1.htmode], ['5g', '36', 'HE80']);
+  assert.equal([radio1.band, radio1.channel, radio1.htmode], ['5g', 36, 'HE80']);
   const interfaces = await call({ method: 'GET', path: '/wireless/interfaces' });
   assert.equal(interfaces.json, ['radio0', 'radio1'].map((radio) => ({
     id: `default_${radio}`,
     managed: true,
-    device: [radio],
-    network: ['lan'],
+    device: radio,
+    network: 'lan',
     mode: 'ap',
     ssid: 'OpenWrt',
     encryption: 'none',
@@ -87,10 +87,12 @@ test('the stock radios and SSIDs read with runtime from one ubus call each; an i
   assert.is(cached.status, 304);
 });
 
-test('runtime: an interface set up carries its ifname, never the options netifd echoes; null when the bus is down, and outside the ETag', async () => {
+test('runtime: an interface set up carries its ifname and what iwinfo tells of it, never the options netifd echoes; null when the bus is down, and outside the ETag', async () => {
   radio1Up();
   const up = await call({ method: 'GET', path: '/wireless/interfaces/default_radio1' });
-  assert.equal((up.json as Body).runtime, { ifname: 'phy1-ap0' });
+  // An access point without clients: iwinfo has no signal for it (nl80211_get_signal averages the stations).
+  assert.equal((up.json as Body).runtime, { ifname: 'phy1-ap0', bssid: '52:54:00:A1:00:00', channel: 36, frequency: 5180, noise: -95, txpower_actual: 20, assoclist_count: 0 });
+  assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.wireless status', 'iwinfo info {"device":"phy1-ap0"}', 'iwinfo assoclist {"device":"phy1-ap0"}']);
   assert.equal(((await call({ method: 'GET', path: '/wireless/devices/radio1' })).json as Body).runtime.up, true);
   writeFileSync(router.path('/var/emu/ubus-down'), '');
   const down = await call({ method: 'GET', path: '/wireless/interfaces/default_radio1' });
@@ -103,14 +105,35 @@ test('runtime: an interface set up carries its ifname, never the options netifd 
   assert.is(wireless(), before, 'a read sent back, runtime included, changes nothing');
 });
 
+test('runtime of a client and of an access point with stations, as iwinfo tells it; an interface not set up has only what is known; iwinfo asked of the sections read only', async () => {
+  radio1Up();
+  writeFileSync(router.path('/var/emu/stations'), 'phy1-ap0 02:aa:00:00:00:01 -61\nphy1-ap0 02:aa:00:00:00:02 -70\n');
+  await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'uplink', device: 'radio1', network: 'wan', mode: 'sta', ssid: 'Upstream', bssid: '02:11:22:33:44:55', encryption: 'psk2', key: KEY } }, ['network']);
+  await written({ method: 'PATCH', path: '/wireless/devices/radio1', body: { txpower: 17 } }, ['network']);
+  const runtime = async (id: string) => ((await call({ method: 'GET', path: `/wireless/interfaces/${id}` })).json as Body).runtime;
+  const radio = { channel: 36, frequency: 5180, noise: -95, txpower_actual: 17 };
+  assert.equal(await runtime('default_radio1'), { ifname: 'phy1-ap0', bssid: '52:54:00:A1:00:00', ...radio, signal: -65, assoclist_count: 2 });
+  assert.equal(await runtime('uplink'), { ifname: 'phy1-sta0', bssid: '02:11:22:33:44:55', ...radio, signal: -52, assoclist_count: 1 });
+  assert.equal(await runtime('default_radio0'), {}, 'radio0 is disabled: netifd set nothing up');
+  writeFileSync(router.path('/var/log/ubus.log'), '');
+  const page = await call({ method: 'GET', path: '/wireless/interfaces', query: { limit: '2' } });
+  assert.equal((page.json as Body[]).map((item) => [item.id, item.runtime.ifname]), [['default_radio0', undefined], ['default_radio1', 'phy1-ap0']]);
+  assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.wireless status', 'iwinfo info {"device":"phy1-ap0"}', 'iwinfo assoclist {"device":"phy1-ap0"}']);
+  // iwinfo failing for one interface (a driver gone) leaves what netifd knows.
+  await written({ method: 'PATCH', path: '/wireless/interfaces/uplink', body: { ifname: 'wl-up' } }, ['network']);
+  mkdirSync(router.path('/var/emu/ubus/iwinfo'), { recursive: true });
+  writeFileSync(router.path('/var/emu/ubus/iwinfo/info.json'), 'not JSON');
+  assert.equal(await runtime('uplink'), { ifname: 'wl-up', assoclist_count: 1 });
+});
+
 test('an access point with a key: the file, the reload, and the key in no answer, log or state file; kept by a PATCH without it and a PUT of a read', async () => {
   const created = await written(
-    { method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', key: KEY, ieee80211r: true, mobility_domain: 'a1b2' } },
+    { method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', key: KEY, ieee80211r: true, mobility_domain: 'a1b2' } },
     ['network'],
   );
   assert.match(created.id, new RegExp(`^w_${ULID}$`));
   assert.equal(created, {
-    id: created.id, managed: true, device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', ...NO_SECRETS, has_key: true, ieee80211r: true, mobility_domain: 'a1b2', maclist: [], ...NO_LISTS,
+    id: created.id, managed: true, device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Home', encryption: 'sae-mixed', ...NO_SECRETS, has_key: true, ieee80211r: true, mobility_domain: 'a1b2', maclist: [], ...NO_LISTS,
   });
   assert.ok(
     wireless().endsWith(`\nconfig wifi-iface '${created.id}'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'ap'\n\toption ssid 'Home'\n\toption encryption 'sae-mixed'\n\toption key '${KEY}'\n\toption ieee80211r '1'\n\toption mobility_domain 'a1b2'\n\n`),
@@ -137,26 +160,49 @@ test('an access point with a key: the file, the reload, and the key in no answer
 });
 
 test('a key by encryption and mode; options a mode ignores; refused writes change nothing', async () => {
-  const ap = { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home' };
+  const ap = { device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Home' };
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'psk2' } }, 422, ['key:required']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'psk2', key: 'short' } }, 422, ['key:out_of_range']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, key: KEY } }, 422, ['key:conflict']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'wpa2-psk' } }, 422, ['encryption:invalid_format']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, encryption: 'wpa2' } }, 422, ['auth_server:required']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, device: 'radio1' } }, 422, ['device:invalid_type']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, mode: 'sta', hidden: true, network: ['wan'] } }, 422, ['hidden:conflict']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, device: ['radio1'], network: ['lan'] } }, 422, ['device:invalid_type', 'network:invalid_type']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, network: 'lan  wan,guest' } }, 422, ['network:conflict', 'network:invalid_format']);
+  // uapi 2.x's `wds` mode is broadcom-wl's: mac80211.sh sets up no such interface.
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, mode: 'wds' } }, 422, ['mode:not_in_enum']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, mode: 'sta', hidden: true, network: 'wan' } }, 422, ['hidden:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', mode: 'mesh', mesh_id: 'm', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, ssid: 'x'.repeat(33), mode: 'ap' } }, 422, ['ssid:out_of_range']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { network: ['lan'], ssid: 'x' } }, 422, ['device:required', 'mode:required']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { network: 'lan', ssid: 'x' } }, 422, ['device:required']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', network: 'lan' } }, 422, ['ssid:required']);
   await refused({ method: 'POST', path: '/wireless/interfaces', body: { ...ap, txpower: 20 } }, 422, ['txpower:unknown_field']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'psk2' } }, 422, ['key:required']);
-  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: { device: ['radio0'], mode: 'ap', ssid: 'OpenWrt', maclist: ['02:00:00:00:00:01'] } }, 422, ['maclist:conflict']);
+  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: { device: 'radio0', mode: 'ap', ssid: 'OpenWrt', maclist: ['02:00:00:00:00:01'] } }, 422, ['maclist:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/nosuch', body: { ssid: 'x' } }, 404, 'not_found');
   assert.is(wireless(), STOCK);
 });
 
+test('mode: a create without one writes ap, which mac80211.sh needs (it skips a section without); a write that clears it writes ap again, a section stored without one keeps none', async () => {
+  const created = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'home', device: 'radio1', network: 'lan', ssid: 'Home', encryption: 'psk2', key: KEY } }, ['network']);
+  assert.is(created.mode, 'ap');
+  assert.ok(wireless().endsWith(`\nconfig wifi-iface 'home'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'ap'\n\toption ssid 'Home'\n\toption encryption 'psk2'\n\toption key '${KEY}'\n\n`), wireless());
+  // Without a mode it is an access point, so what an access point refuses is refused.
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', ssid: 'Home', bssid: '02:11:22:33:44:55' } }, 422, ['bssid:conflict']);
+  const cleared = await written({ method: 'PATCH', path: '/wireless/interfaces/home', body: { mode: null, disabled: true } }, ['network']);
+  assert.equal([cleared.mode, section('home')!.options.get('mode')], ['ap', 'ap']);
+  const { mode: _mode, ...without } = cleared;
+  await written({ method: 'PUT', path: '/wireless/interfaces/home', body: without }, ['network']);
+  assert.is(section('home')!.options.get('mode'), 'ap');
+  const path = router.path('/etc/config/wireless');
+  writeFileSync(path, readFileSync(path, 'utf8').replace("\toption mode 'ap'\n\toption ssid 'Home'", "\toption ssid 'Home'"));
+  const stored = await call({ method: 'GET', path: '/wireless/interfaces/home' });
+  assert.is((stored.json as Body).mode, undefined, 'no mode is read as none');
+  await written({ method: 'PATCH', path: '/wireless/interfaces/home', body: { ssid: 'Home2' } }, ['network']);
+  assert.is(section('home')!.options.get('mode'), undefined, 'a PATCH that does not name it leaves the section without');
+});
+
 test('references: device names a radio, network network interfaces; a radio or an interface still named cannot be deleted', async () => {
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio0', 'radio9'], network: ['lan', 'guest'], mode: 'ap', ssid: 'x' } }, 422, ['device[1]:conflict', 'network[1]:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio9', network: 'lan guest', mode: 'ap', ssid: 'x' } }, 422, ['device:conflict', 'network:conflict']);
   const radio = await refused({ method: 'DELETE', path: '/wireless/devices/radio1' }, 409, 'conflict');
   assert.match(radio.message, /wireless\/interfaces\/default_radio1 \(device: radio1\)/);
   const lan = await refused({ method: 'DELETE', path: '/network/interfaces/lan' }, 409, 'conflict');
@@ -165,25 +211,36 @@ test('references: device names a radio, network network interfaces; a radio or a
   await written({ method: 'DELETE', path: '/wireless/devices/radio1' }, ['network']);
   assert.equal(parseUci(wireless()).sections.map((entry) => entry.name), ['radio0', 'default_radio0']);
   const guest = await written({ method: 'POST', path: '/network/interfaces', body: { id: 'guest', proto: 'static', ipaddrs: ['192.168.2.1/24'] } }, ['network']);
-  const ssid = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'guest_ap', device: ['radio0'], network: [guest.id], mode: 'ap', ssid: 'Guest', isolate: true } }, ['network']);
-  assert.equal([ssid.network, section('guest_ap')!.options.get('network')], [['guest'], 'guest'], 'one network is written as an option');
+  const ssid = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'guest_ap', device: 'radio0', network: `${guest.id}  lan`, mode: 'ap', ssid: 'Guest', isolate: true } }, ['network']);
+  assert.equal([ssid.network, section('guest_ap')!.options.get('network')], ['guest lan', 'guest lan'], 'the networks are written as one option, as netifd splits it');
+  await refused({ method: 'DELETE', path: '/network/interfaces/guest' }, 409, 'conflict');
   assert.equal(initLog(), ['network reload', 'network reload', 'network reload', 'network reload']);
 });
 
 test('radios: the file written, band, channel and htmode held to what the scripts apply, an interface checked against its radio', async () => {
-  const radio = { type: 'mac80211', phy: 'phy2', band: '6g', channel: '37', htmode: 'HE160', country: 'DE', txpower: 20 };
+  const radio = { type: 'mac80211', phy: 'phy2', band: '6g', channel: 37, htmode: 'HE160', country: 'DE', txpower: 20 };
   const created = await written({ method: 'POST', path: '/wireless/devices', body: { id: 'radio2', ...radio } }, ['network']);
   assert.equal(created, { id: 'radio2', managed: true, ...radio });
   assert.ok(wireless().endsWith("\nconfig wifi-device 'radio2'\n\toption type 'mac80211'\n\toption phy 'phy2'\n\toption band '6g'\n\toption channel '37'\n\toption htmode 'HE160'\n\toption country 'DE'\n\toption txpower '20'\n\n"), wireless());
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio2'], mode: 'ap', ssid: 'Six', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
-  await written({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio2'], mode: 'ap', ssid: 'Six', encryption: 'sae', key: KEY } }, ['network']);
-  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { channel: '36' } }, 422, ['channel:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio2', mode: 'ap', ssid: 'Six', encryption: 'psk2', key: KEY } }, 422, ['encryption:conflict']);
+  await written({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio2', mode: 'ap', ssid: 'Six', encryption: 'sae', key: KEY } }, ['network']);
+  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { channel: 36 } }, 422, ['channel:conflict']);
+  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { channel: '36' } }, 422, ['channel:not_in_enum']);
+  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { channel: 234 } }, 422, ['channel:conflict', 'channel:out_of_range']);
   await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { htmode: 'VHT80' } }, 422, ['htmode:conflict']);
-  await refused({ method: 'PUT', path: '/wireless/devices/radio0', body: { type: 'mac80211', channel: '1' } }, 422, ['band:required', 'path:required']);
+  // Without band the channel decides, as _wdev_prepare_channel derives it: above 14 5g, else 2g.
+  await refused({ method: 'PUT', path: '/wireless/devices/radio0', body: { type: 'mac80211', channel: 200, htmode: 'VHT80' } }, 422, ['channel:conflict']);
+  await refused({ method: 'PUT', path: '/wireless/devices/radio0', body: { type: 'mac80211', channel: 'auto', htmode: 'VHT80' } }, 422, ['htmode:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { type: 'broadcom', country: 'de' } }, 422, ['type:not_in_enum', 'country:invalid_format']);
   const enabled = await written({ method: 'PATCH', path: '/wireless/devices/radio0', body: { disabled: false, channel: 'auto', htmode: 'HE40' } }, ['network']);
   assert.equal([enabled.disabled, enabled.channel, enabled.htmode], [false, 'auto', 'HE40']);
-  assert.is(section('radio0')!.options.get('disabled'), '0');
+  assert.equal([section('radio0')!.options.get('disabled'), section('radio0')!.options.get('channel')], ['0', 'auto']);
+  // As uapi's provider creates one: no band (the channel's: 5g), no PHY (kept, never set up).
+  const bare = await written({ method: 'POST', path: '/wireless/devices', body: { id: 'radio3', type: 'mac80211', channel: 149, htmode: 'VHT80', country: 'US', txpower: 17, disabled: true } }, ['network']);
+  assert.equal(bare, { id: 'radio3', managed: true, type: 'mac80211', channel: 149, htmode: 'VHT80', country: 'US', txpower: 17, disabled: true });
+  assert.ok(wireless().endsWith("\nconfig wifi-device 'radio3'\n\toption type 'mac80211'\n\toption channel '149'\n\toption htmode 'VHT80'\n\toption country 'US'\n\toption txpower '17'\n\toption disabled '1'\n\n"), wireless());
+  const zero = await written({ method: 'PATCH', path: '/wireless/devices/radio3', body: { channel: 0, htmode: 'HE20' } }, ['network']);
+  assert.equal([zero.channel, section('radio3')!.options.get('channel')], [0, '0']);
 });
 
 test('spellings read as netifd reads them; a glob spelling reads as stored and a PUT refuses it, a PATCH keeps it', async () => {
@@ -201,9 +258,9 @@ test('spellings read as netifd reads them; a glob spelling reads as stored and a
   assert.equal([radio0.disabled, radio0.txpower], [false, 16], "blob.c drops 'yes' (enabled) and reads 0x10 as 16");
   const [corp, spaced] = (await call({ method: 'GET', path: '/wireless/interfaces' })).json as Body[];
   assert.equal([corp.encryption, corp.wmm, corp.maxassoc, corp.has_key], ['wpa2-psk', true, 8, true]);
-  assert.equal(spaced.device, ['radio0 radio1'], 'netifd looks up an option whole, as one radio');
+  assert.equal(spaced.device, 'radio0 radio1', 'netifd looks up an option whole, as one radio');
   await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio0', body: corp }, 422, ['encryption:invalid_format']);
-  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: spaced }, 422, ['device[0]:conflict', 'device[0]:invalid_format']);
+  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: spaced }, 422, ['device:conflict', 'device:invalid_format']);
   await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { ssid: 'Corp2' } }, ['network']);
   assert.equal([section('default_radio0')!.options.get('encryption'), section('default_radio0')!.options.get('key')], ['wpa2-psk', 'k1234567'], 'a PATCH keeps what it does not name');
 });
@@ -215,7 +272,7 @@ test('a radio is not moved to 6 GHz under an open SSID; moved by hand, the diagn
     return ((response.json as Body).invalid_sections as Body[]).filter((entry) => entry.resource.startsWith('wireless:'));
   };
   assert.equal(await invalid(), []);
-  const refusal = await refused({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
+  const refusal = await refused({ method: 'PATCH', path: '/wireless/devices/radio1', body: { band: '6g', channel: 37, htmode: 'HE80' } }, 422, ['band:conflict']);
   assert.is(refusal.errors[0].message, 'wifi-iface default_radio1 (none): 6 GHz takes sae, owe, wpa2, wpa3* without TKIP');
   const path = router.path('/etc/config/wireless');
   writeFileSync(path, readFileSync(path, 'utf8').replace("option band '5g'\n\toption channel '36'", "option band '6g'\n\toption channel '37'"));
@@ -235,7 +292,7 @@ test('an enterprise ap and an EAP sta: the files, the secrets kept by a PATCH wi
     {
       method: 'POST',
       path: '/wireless/interfaces',
-      body: { id: 'corp', device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Corp', encryption: 'wpa2+ccmp', ieee80211w: 1, auth_server: ['192.168.1.5'], auth_port: 1812, auth_secret: RADIUS, acct_server: ['192.168.1.5', 'fd00::5'], acct_secret: ACCOUNTING, acct_interval: 600, nasid: 'ap1' },
+      body: { id: 'corp', device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Corp', encryption: 'wpa2+ccmp', ieee80211w: 1, auth_server: ['192.168.1.5'], auth_port: 1812, auth_secret: RADIUS, acct_server: ['192.168.1.5', 'fd00::5'], acct_secret: ACCOUNTING, acct_interval: 600, nasid: 'ap1' },
     },
     ['network'],
   );
@@ -246,7 +303,7 @@ test('an enterprise ap and an EAP sta: the files, the secrets kept by a PATCH wi
     {
       method: 'POST',
       path: '/wireless/interfaces',
-      body: { id: 'uplink', device: ['radio0'], network: ['wan'], mode: 'sta', ssid: 'Upstream', encryption: 'wpa3', eap_type: 'peap', auth: 'EAP-MSCHAPV2', identity: 'me', anonymous_identity: 'anonymous', password: PASSWORD, ca_cert: '/etc/ssl/ca.pem', domain_match: ['radius.example.com'] },
+      body: { id: 'uplink', device: 'radio0', network: 'wan', mode: 'sta', ssid: 'Upstream', encryption: 'wpa3', eap_type: 'peap', auth: 'EAP-MSCHAPV2', identity: 'me', anonymous_identity: 'anonymous', password: PASSWORD, ca_cert: '/etc/ssl/ca.pem', domain_match: ['radius.example.com'] },
     },
     ['network'],
   );
@@ -275,7 +332,7 @@ test('an enterprise ap and an EAP sta: the files, the secrets kept by a PATCH wi
   await refused({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { key: 'legacy secret' } }, 422, ['key:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { encryption: 'psk2', key: KEY, identity: 'x' } }, 422, ['identity:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/uplink', body: { encryption: 'wpa3-mixed' } }, 422, ['encryption:conflict']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio0'], mode: 'sta', ssid: 'x', encryption: 'wpa2' } }, 422, ['eap_type:required']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio0', mode: 'sta', ssid: 'x', encryption: 'wpa2' } }, 422, ['eap_type:required']);
   // The RADIUS secret rotated; the legacy key stands in for it once it is gone.
   await written({ method: 'PATCH', path: '/wireless/interfaces/corp', body: { auth_secret: 'rotated secret' } }, ['network']);
   assert.is(section('corp')!.options.get('auth_secret'), 'rotated secret');
@@ -299,30 +356,31 @@ test('WEP, which no 24.10 build applies: a stored section reads and round-trips 
   await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { ssid: 'Old' } }, ['network']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'wep-shared' } }, 422, ['encryption:conflict']);
   await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { key1: 's:fghij' } }, 422, ['key1:conflict']);
-  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: ['radio1'], mode: 'ap', ssid: 'x', encryption: 'wep-open', key: '1' } }, 422, ['encryption:conflict']);
+  await refused({ method: 'POST', path: '/wireless/interfaces', body: { device: 'radio1', mode: 'ap', ssid: 'x', encryption: 'wep-open', key: '1' } }, 422, ['encryption:conflict']);
   const secure = await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio0', body: { encryption: 'psk2', key: KEY, key1: null, key2: null } }, ['network']);
   assert.equal([secure.has_key1, secure.has_key2], [false, false]);
   const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
   for (const secret of ['s:abcde', '0123456789', KEY]) assert.not.ok(produced.includes(secret), secret);
 });
 
-test('one interface on several radios: netifd\'s list device, read, written, checked and guarded on each radio', async () => {
+test('one interface on several radios: netifd\'s list device reads null, which a write keeps; checked and guarded on each radio', async () => {
   const path = router.path('/etc/config/wireless');
   writeFileSync(path, STOCK.replace("option device 'radio1'", "list device 'radio0'\n\tlist device 'radio1'"));
   const stored = wireless();
   const read = await call({ method: 'GET', path: '/wireless/interfaces/default_radio1' });
-  assert.equal((read.json as Body).device, ['radio0', 'radio1']);
+  assert.is((read.json as Body).device, null);
   await written({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: read.json }, ['network']);
   assert.is(wireless(), stored, 'a read sent back changes nothing');
+  await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { ssid: 'Both' } }, ['network']);
+  assert.equal(section('default_radio1')!.options.get('device'), ['radio0', 'radio1']);
   await refused({ method: 'DELETE', path: '/wireless/devices/radio0' }, 409, 'conflict');
   await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { ifname: 'wlan9' } }, 422, ['ifname:conflict']);
-  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { device: [] } }, 422, ['device:required']);
-  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { band: '6g', channel: '37', htmode: 'HE80' } }, 422, ['band:conflict']);
-  const both = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'both', device: ['radio0', 'radio1'], mode: 'ap', ssid: 'Both', encryption: 'psk3', key: KEY } }, ['network']);
-  assert.equal(both.device, ['radio0', 'radio1']);
-  assert.ok(wireless().endsWith(`\nconfig wifi-iface 'both'\n\tlist device 'radio0'\n\tlist device 'radio1'\n\toption mode 'ap'\n\toption ssid 'Both'\n\toption encryption 'psk3'\n\toption key '${KEY}'\n\n`), wireless());
-  await written({ method: 'PATCH', path: '/wireless/interfaces/both', body: { device: ['radio1'] } }, ['network']);
-  assert.is(section('both')!.options.get('device'), 'radio1', 'one radio is written as an option');
+  await refused({ method: 'PATCH', path: '/wireless/devices/radio0', body: { band: '6g', channel: 37, htmode: 'HE80' } }, 422, ['band:conflict']);
+  // A write naming one radio replaces the list by the option netifd reads as that radio; null on a section naming one is no radio.
+  await written({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { device: 'radio1' } }, ['network']);
+  assert.is(section('default_radio1')!.options.get('device'), 'radio1');
+  await refused({ method: 'PATCH', path: '/wireless/interfaces/default_radio1', body: { device: null } }, 422, ['device:required']);
+  await refused({ method: 'PUT', path: '/wireless/interfaces/default_radio1', body: { ...(read.json as Body), device: null } }, 422, ['device:required']);
 });
 
 test('the rest of the bss options: the file written, defaults absent, the DAE secret in no answer, log or state file', async () => {
@@ -332,7 +390,7 @@ test('the rest of the bss options: the file written, defaults absent, the DAE se
       method: 'POST',
       path: '/wireless/interfaces',
       body: {
-        id: 'corp', device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Corp', encryption: 'wpa2', auth_server: ['192.168.1.5'], auth_secret: 'radius secret',
+        id: 'corp', device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Corp', encryption: 'wpa2', auth_server: ['192.168.1.5'], auth_secret: 'radius secret',
         dtim_period: 3, max_inactivity: 600, short_preamble: false, uapsd: false, utf8_ssid: true, disassoc_low_ack: false, skip_inactivity_poll: true, wnm_sleep_mode: true, wnm_sleep_mode_no_keys: true,
         proxy_arp: true, multicast_to_unicast_all: true, multicast_to_unicast: false, bridge_isolate: true, bss_load_update_period: 50, chan_util_avg_period: 500, rsn_preauth: true,
         wpa_group_rekey: 3600, wpa_strict_rekey: true, wpa_disable_eapol_key_retries: true, eap_reauth_period: 0, dae_client: '192.168.1.5', dae_secret: DAE, dae_port: 3800,
@@ -352,12 +410,12 @@ test('the rest of the bss options: the file written, defaults absent, the DAE se
   assert.is(section('corp')!.options.get('dae_secret'), DAE);
   // Defaults are not written: a mesh point with its tunables, a sta backhaul.
   const mesh = await written(
-    { method: 'POST', path: '/wireless/interfaces', body: { id: 'mesh', device: ['radio1'], network: ['lan'], mode: 'mesh', mesh_id: 'backhaul', encryption: 'sae', key: KEY, mesh_rssi_threshold: -70, mesh_hwmp_rootmode: 4, mesh_gate_announcements: 1, mesh_auto_open_plinks: false, mesh_nolearn: true, mesh_power_mode: 2, mesh_sync_offset_max_neighor: 20 } },
+    { method: 'POST', path: '/wireless/interfaces', body: { id: 'mesh', device: 'radio1', network: 'lan', mode: 'mesh', mesh_id: 'backhaul', encryption: 'sae', key: KEY, mesh_rssi_threshold: -70, mesh_hwmp_rootmode: 4, mesh_gate_announcements: 1, mesh_auto_open_plinks: false, mesh_nolearn: true, mesh_power_mode: 2, mesh_sync_offset_max_neighor: 20 } },
     ['network'],
   );
   assert.equal([mesh.mesh_rssi_threshold, mesh.mesh_auto_open_plinks, mesh.uapsd, mesh.dtim_period], [-70, false, undefined, undefined]);
   assert.ok(wireless().endsWith(`\nconfig wifi-iface 'mesh'\n\toption device 'radio1'\n\toption network 'lan'\n\toption mode 'mesh'\n\toption encryption 'sae'\n\toption key '${KEY}'\n\toption mesh_id 'backhaul'\n\toption mesh_auto_open_plinks '0'\n\toption mesh_hwmp_rootmode '4'\n\toption mesh_gate_announcements '1'\n\toption mesh_sync_offset_max_neighor '20'\n\toption mesh_rssi_threshold '-70'\n\toption mesh_nolearn '1'\n\toption mesh_power_mode '2'\n\n`), wireless());
-  const sta = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'up', device: ['radio0'], network: ['wan'], mode: 'sta', ssid: 'Up', multi_ap: 1, wds: true } }, ['network']);
+  const sta = await written({ method: 'POST', path: '/wireless/interfaces', body: { id: 'up', device: 'radio0', network: 'wan', mode: 'sta', ssid: 'Up', multi_ap: 1, wds: true } }, ['network']);
   assert.equal([sta.multi_ap, sta.short_preamble, sta.r0kh], [1, undefined, []]);
   assert.ok(wireless().endsWith(`\nconfig wifi-iface 'up'\n\toption device 'radio0'\n\toption network 'wan'\n\toption mode 'sta'\n\toption ssid 'Up'\n\toption wds '1'\n\toption multi_ap '1'\n\n`), wireless());
   const produced = [...answers, router.texts('/var/log', '/tmp', '/var/emu', '/var/lock')].join('\n');
@@ -366,13 +424,13 @@ test('the rest of the bss options: the file written, defaults absent, the DAE se
 });
 
 test('the rules of the bss options: modes, the options they need, the key management they go with; refused writes change nothing', async () => {
-  const ap = { device: ['radio1'], network: ['lan'], mode: 'ap', ssid: 'Home' };
+  const ap = { device: 'radio1', network: 'lan', mode: 'ap', ssid: 'Home' };
   const psk = { ...ap, encryption: 'psk2', key: KEY };
   const wpa = { ...ap, encryption: 'wpa2', auth_server: ['192.168.1.5'] };
   const post = (body: Body, errors: string[]) => refused({ method: 'POST', path: '/wireless/interfaces', body }, 422, errors);
   await post({ ...ap, mode: 'sta', dtim_period: 2, uapsd: true, mesh_ttl: 5 }, ['dtim_period:conflict', 'uapsd:conflict', 'mesh_ttl:conflict']);
   await post({ ...ap, mode: 'sta', multi_ap: 2 }, ['multi_ap:conflict']);
-  await post({ device: ['radio1'], mode: 'mesh', mesh_id: 'm', multi_ap: 1 }, ['multi_ap:conflict']);
+  await post({ device: 'radio1', mode: 'mesh', mesh_id: 'm', multi_ap: 1 }, ['multi_ap:conflict']);
   await post({ ...ap, dtim_period: 0, bss_load_update_period: 101, mesh_rssi_threshold: 1 }, ['dtim_period:out_of_range', 'bss_load_update_period:out_of_range', 'mesh_rssi_threshold:conflict', 'mesh_rssi_threshold:out_of_range']);
   await post({ ...ap, wpa_group_rekey: 600, wpa_disable_eapol_key_retries: true, rsn_preauth: true }, ['wpa_group_rekey:conflict', 'wpa_disable_eapol_key_retries:conflict', 'rsn_preauth:conflict']);
   await post({ ...psk, eap_reauth_period: 60, dae_client: '192.168.1.5', dae_secret: 'x' }, ['eap_reauth_period:conflict', 'dae_client:conflict', 'dae_secret:conflict']);
@@ -391,22 +449,24 @@ test('the rules of the bss options: modes, the options they need, the key manage
   assert.equal([section('ppsk')!.options.get('ppsk'), section('ppsk')!.options.get('key'), section('vlans')!.options.get('dynamic_vlan')], ['1', undefined, '1']);
 });
 
-test('OpenAPI: both collections with their items; key is write-only with has_key, device and mode required', async () => {
+test('OpenAPI: both collections with their items; key is write-only with has_key; device, network and channel as uapi\'s provider has them, nothing required but a radio\'s type', async () => {
   const served = (await call({ method: 'GET', path: '/openapi.json' })).json as Body;
   const { paths } = served;
   const components = { schemas: resolvedSchemas(served) as Body };
   for (const resource of ['devices', 'interfaces']) {
     assert.equal(Object.keys(paths[`/wireless/${resource}/{id}`]).filter((verb) => verb !== 'parameters').sort(), ['delete', 'get', 'patch', 'put']);
   }
-  assert.equal(components.schemas.WirelessInterfacesRequest.required.sort(), ['device', 'mode']);
   const request = components.schemas.WirelessInterfacesRequest;
+  assert.is(request.required, undefined, 'device is required by the rules: a write of null keeps a list of radios');
+  assert.equal([request.properties.mode.default, components.schemas.WirelessInterfaces.properties.mode.default], ['ap', 'ap']);
   assert.is(request.properties.key.writeOnly, true);
   assert.is(components.schemas.WirelessInterfaces.properties.has_key.readOnly, true);
   for (const name of SECRETS) assert.is(request.properties[name].writeOnly, true, name);
   assert.is(components.schemas.WirelessInterfaces.properties.has_auth_secret.readOnly, true);
   assert.is(components.schemas.WirelessInterfaces.properties.has_dae_secret.readOnly, true);
-  assert.equal(request.properties.device.type, 'array');
-  assert.equal(components.schemas.WirelessDevicesRequest.required.sort(), ['band', 'type']);
+  assert.equal([request.properties.device.type, request.properties.network.type], [['string', 'null'], ['string', 'null']]);
+  assert.equal(components.schemas.WirelessDevicesRequest.required, ['type']);
+  assert.equal(components.schemas.WirelessDevices.properties.channel.anyOf.map((branch: Body) => branch.type), ['integer', 'string', 'null']);
 });
 
 test.run();

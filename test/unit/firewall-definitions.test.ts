@@ -118,9 +118,9 @@ test('every stock firewall section reads without nulls, passes the schema and th
 test('the stock sections read as firewall4 reads them', () => {
   const stock = parseUci(STOCK).sections;
   const [defaultsBody, lan, wan, forwarding] = stock.slice(0, 4).map((section) => read(BY_TYPE.get(section.type)!, section));
-  assert.equal(defaultsBody, { input: 'REJECT', output: 'ACCEPT', forward: 'REJECT', syn_flood: true });
-  assert.equal(lan, { name: 'lan', input: 'ACCEPT', output: 'ACCEPT', forward: 'ACCEPT', networks: ['lan'], devices: [], subnets: [], masq_src: [], masq_dest: [], helpers: [] });
-  assert.equal(wan.networks, ['wan', 'wan6']);
+  assert.equal(defaultsBody, { input: 'REJECT', output_policy: 'ACCEPT', forward: 'REJECT', syn_flood: true });
+  assert.equal(lan, { name: 'lan', input: 'ACCEPT', output_policy: 'ACCEPT', forward: 'ACCEPT', network: ['lan'], devices: [], subnets: [], masq_src: [], masq_dest: [], helpers: [] });
+  assert.equal(wan.network, ['wan', 'wan6']);
   assert.is(wan.masq, true);
   assert.is(wan.mtu_fix, true);
   assert.equal(forwarding, { src: 'lan', dest: 'wan' });
@@ -158,7 +158,11 @@ test('every definition is described, collections carry their id prefix, and ever
   assert.equal(referenced(nat), ['match.src_zone:name:*']);
   assert.equal(referenced(forwardings), ['src:name:*', 'dest:name:*']);
   assert.equal(fieldOf(rules, 'match.src_zone').option, 'src');
-  assert.equal(fieldOf(zones, 'networks').option, 'network');
+  assert.is(fieldOf(zones, 'network').option, undefined);
+  assert.is(fieldOf(zones, 'output_policy').option, 'output');
+  assert.is(fieldOf(defaults, 'output_policy').option, 'output');
+  assert.equal(fieldOf(redirects, 'match.dest_ip').option, undefined);
+  assert.equal(zones.references, [{ field: 'network', package: 'network', type: 'interface', negation: '!' }]);
 });
 
 test('family reads firewall4 spellings into any, ipv4 or ipv6', () => {
@@ -224,7 +228,7 @@ test('addresses: literal, prefix, mask or range; no interface names, prefix leng
 
 test('ports, protocols, MACs and ICMP types follow fw4 minus what nft refuses', () => {
   shape(rules, 'match.dest_port', [['22', '1024-65535', '!22', '1000:2000', '0']], [['65536'], ['http'], ['22,80'], ['22 80'], ['022'], ['-1'], '22']);
-  shape(redirects, 'dest_port', ['80', '8000-8080'], [['80'], '65536']);
+  shape(redirects, 'match.dest_port', ['80', '8000-8080'], [['80'], '65536']);
   shape(nat, 'snat_port', ['1024-2048'], ['!1024']);
   shape(
     rules,
@@ -233,6 +237,10 @@ test('ports, protocols, MACs and ICMP types follow fw4 minus what nft refuses', 
     [['!tcp'], ['tcp udp'], ['vrrp'], ['l2tp'], ['256'], ['017'], ['ip'], ['foo'], 'tcp'],
   );
   shape(rules, 'match.src_mac', [['00:11:22:33:44:55', '0:1:2:3:4:5', '00-11-22-33-44-55', '!AA:BB:CC:DD:EE:FF']], [['00:11:22:33:44'], ['001122334455']]);
+  // A redirect's is one string (the spec: every match field but proto is a scalar), read from a UCI list joined.
+  shape(redirects, 'match.src_mac', ['00:11:22:33:44:55', '00:11:22:33:44:55 !AA:BB:CC:DD:EE:FF', ''], [['00:11:22:33:44:55'], '00:11:22:33:44', '00:11:22:33:44:55,00:11:22:33:44:56']);
+  assert.is(readOption(fieldOf(redirects, 'match.src_mac').codec, ['00:11:22:33:44:55', '!aa:bb:cc:dd:ee:ff']), '00:11:22:33:44:55 !aa:bb:cc:dd:ee:ff');
+  assert.is(writeOption(fieldOf(redirects, 'match.src_mac').codec, ' 00:11:22:33:44:55  aa:bb:cc:dd:ee:ff'), '00:11:22:33:44:55 aa:bb:cc:dd:ee:ff');
   shape(rules, 'match.icmp_type', [['echo-request', '130/0', 'TOS-host-redirect', 'neighbour-solicitation', '255/255']], [['Echo-Request'], ['256'], ['1/256'], ['!echo-request']]);
 });
 
@@ -243,7 +251,11 @@ test('marks, DSCP, limits, dates, times and weekdays', () => {
   shape(rules, 'set_dscp', ['AF21'], ['!AF21']);
   shape(rules, 'match.limit', ['10/second', '1000/sec', '5/m', '1/d', '3', '100/hour'], ['0/second', '10/Second', '!10/second', '10/week', '0x10/s', '10/seconds']);
   shape(rules, 'match.limit_burst', [0, 5, 4294967295], [-1, 1.5, 4294967296, '5']);
-  shape(defaults, 'synflood_rate', ['25/second'], ['0']);
+  // firewall4's parse_limit: a plain number is per second, and reads back as the integer uapi's provider sends.
+  shape(defaults, 'synflood_rate', [25, 1, 9007199254740991, '25/second', '100/m', '5/d'], [0, -1, 2.5, '25', '0/second', '25/Second', '25/week', '!25/s']);
+  const rate = fieldOf(defaults, 'synflood_rate').codec;
+  assert.equal(['25', '25/sec', '1000/minute'].map((stored) => readOption(rate, stored)), [25, '25/sec', '1000/minute']);
+  assert.equal([writeOption(rate, 30), writeOption(rate, '30/hour')], ['30', '30/hour']);
   shape(rules, 'match.start_date', ['2024-08-15', '2024', '2024-8', '2024-08-15T08:30', '2038-12-31T23:59:59'], ['1969-01-01', '2039', '2024-13', '2024-01-32', '2024-01-01 08:00']);
   shape(nat, 'match.start_time', ['08:30', '8', '23:59:59'], ['24:00', '12:60']);
   shape(redirects, 'match.weekdays', ['Mon Tue', 'sat', 'M', '!Sun', 'monday friday'], ['Mo,Tu', 'Funday', '']);
@@ -254,7 +266,7 @@ test('names, zones, devices, networks, helpers and sets', () => {
   shape(rules, 'match.src_zone', ['*', 'lan'], ['**', 'lan wan']);
   shape(rules, 'name', ['Allow-SSH', 'Règle'], ['say "hi"', 'a\\b', 'x'.repeat(101), 'line\nbreak']);
   shape(zones, 'devices', [['eth0', 'eth+', '+', '!eth1', 'br-lan', 'wlan0-1']], [['*'], ['eth 0'], ['averyveryverylongname0']]);
-  shape(zones, 'networks', [['lan', '!wan6']], [['lan wan'], ['br-lan']]);
+  shape(zones, 'network', [['lan', '!wan6']], [['lan wan'], ['br-lan'], 'lan']);
   shape(zones, 'helpers', [['ftp', 'Q.931']], [['!ftp']]);
   shape(rules, 'device', ['eth0', 'eth*'], ['*', '!eth0']);
   shape(rules, 'match.ipset', ['blocked', 'blocked src', '!blocked src,dst'], ['blocked sideways', 'my set x']);
@@ -308,16 +320,18 @@ test('rules: descending ranges, date order, family agreement, disabled zones and
 });
 
 test('redirects: DNAT needs a real source zone and a plain rewrite target', () => {
-  const dnat = { match: { src_zone: 'wan', dest_zone: 'lan', proto: ['tcp'], src_dport: '8080' }, dest_ip: '192.168.1.10', dest_port: '80' };
+  const dnat = { match: { src_zone: 'wan', dest_zone: 'lan', proto: ['tcp'], src_dport: '8080', dest_ip: '192.168.1.10', dest_port: '80' } };
   assert.ok(valid(redirects, dnat));
   assert.equal(ruleErrors(redirects, dnat), []);
   assert.equal(ruleErrors(redirects, { match: {} }), ['match.src_zone:required']);
   assert.equal(ruleErrors(redirects, { target: 'DNAT', match: { src_zone: '*' } }), ['match.src_zone:conflict']);
-  assert.equal(ruleErrors(redirects, { ...dnat, dest_ip: '192.168.1.0/24', dest_port: '!80' }), ['dest_ip:conflict', 'dest_port:conflict']);
-  assert.equal(ruleErrors(redirects, { ...dnat, match: { ...dnat.match, proto: ['all'], src_port: '1024' } }), ['dest_port:conflict', 'match.src_dport:conflict', 'match.src_port:conflict']);
-  assert.equal(ruleErrors(redirects, { ...dnat, match: { ...dnat.match, src_dip: '!203.0.113.1', src_mac: ['00:11:22:33:44:55'] } }), []);
-  assert.equal(ruleErrors(redirects, { ...dnat, match: { ...dnat.match, family: 'ipv6' } }), ['dest_ip:conflict']);
-  assert.not.ok(valid(redirects, { ...dnat, match: { ...dnat.match, src_ip: ['10.0.0.1'] } }), 'every match field but proto and src_mac is a scalar');
+  assert.equal(ruleErrors(redirects, { match: { ...dnat.match, dest_ip: '192.168.1.0/24', dest_port: '!80' } }), ['match.dest_ip:conflict', 'match.dest_port:conflict']);
+  assert.equal(ruleErrors(redirects, { match: { ...dnat.match, proto: ['all'], src_port: '1024' } }), ['match.dest_port:conflict', 'match.src_dport:conflict', 'match.src_port:conflict']);
+  assert.equal(ruleErrors(redirects, { match: { ...dnat.match, src_dip: '!203.0.113.1', src_mac: '00:11:22:33:44:55' } }), []);
+  assert.equal(ruleErrors(redirects, { match: { ...dnat.match, family: 'ipv6' } }), ['match.dest_ip:conflict']);
+  assert.not.ok(valid(redirects, { match: { ...dnat.match, src_ip: ['10.0.0.1'] } }), 'every match field but proto is a scalar');
+  assert.not.ok(valid(redirects, { match: { ...dnat.match, dest_ip: ['192.168.1.10'] } }));
+  assert.not.ok(valid(redirects, { ...dnat, dest_ip: '192.168.1.10' }), 'dest_ip is no top-level field');
 });
 
 test('redirects: SNAT needs a named destination zone and a plain src_dip, and takes no DNAT-only fields', () => {
@@ -326,10 +340,10 @@ test('redirects: SNAT needs a named destination zone and a plain src_dip, and ta
   assert.equal(ruleErrors(redirects, { target: 'SNAT', match: {} }), ['match.dest_zone:required', 'match.src_dip:required']);
   assert.equal(ruleErrors(redirects, { target: 'SNAT', match: { dest_zone: '*', src_dip: '!203.0.113.1', src_dport: '!1024' } }), ['match.dest_zone:conflict', 'match.src_dip:conflict', 'match.src_dport:conflict']);
   assert.equal(
-    ruleErrors(redirects, { ...snat, reflection: false, reflection_src: 'external', reflection_zone: ['lan'], match: { ...snat.match, src_mac: ['00:11:22:33:44:55'], helper: 'ftp' } }),
+    ruleErrors(redirects, { ...snat, reflection: false, reflection_src: 'external', reflection_zone: ['lan'], match: { ...snat.match, src_mac: '00:11:22:33:44:55', helper: 'ftp' } }),
     ['match.helper:conflict', 'match.src_mac:conflict', 'reflection:conflict', 'reflection_src:conflict', 'reflection_zone:conflict'],
   );
-  assert.equal(ruleErrors(redirects, { ...snat, dest_ip: '!10.0.0.1', dest_port: '!22' }), []);
+  assert.equal(ruleErrors(redirects, { ...snat, match: { ...snat.match, dest_ip: '!10.0.0.1', dest_port: '!22' } }), []);
   const disabled = `${STOCK}\nconfig zone\n\toption name 'dmz'\n\toption enabled '0'\n`;
   assert.equal(ruleErrors(redirects, { ...snat, match: { ...snat.match, dest_zone: 'dmz' } }, contextOf(disabled)), ['match.dest_zone:conflict']);
 });
@@ -350,7 +364,9 @@ test('nat: SNAT needs snat_ip or snat_port, other targets take neither; ports ne
 
 test('zones: the name is required and the family must admit the subnets', () => {
   assert.not.ok(valid(zones, { input: 'ACCEPT' }));
-  assert.ok(valid(zones, { name: 'guest', input: 'REJECT', networks: ['guest'], masq: true, log: 3 }));
+  assert.ok(valid(zones, { name: 'guest', input: 'REJECT', output_policy: 'ACCEPT', network: ['guest'], masq: true, log: 3 }));
+  assert.not.ok(valid(zones, { name: 'guest', networks: ['guest'] }));
+  assert.not.ok(valid(zones, { name: 'guest', output: 'ACCEPT' }));
   assert.equal(ruleErrors(zones, { name: 'v6', family: 'ipv4', subnets: ['fd00::/8'] }), ['subnets:conflict']);
   assert.equal(ruleErrors(zones, { name: 'mixed', family: 'ipv4', subnets: ['fd00::/8', '10.0.0.0/8'] }), []);
 });
@@ -359,7 +375,9 @@ test('defaults: syn_flood and synflood_protect must agree when both are given', 
   assert.equal(ruleErrors(defaults, { syn_flood: true, synflood_protect: false }), ['syn_flood:conflict', 'synflood_protect:conflict']);
   assert.equal(ruleErrors(defaults, { syn_flood: true, synflood_protect: true }), []);
   assert.equal(ruleErrors(defaults, { synflood_protect: false }), []);
-  assert.ok(valid(defaults, { input: 'DROP', synflood_rate: '25/second', synflood_burst: 50, flow_offloading: true, any_reject_code: 'tcp-reset' }));
+  assert.ok(valid(defaults, { input: 'DROP', output_policy: 'ACCEPT', synflood_rate: 25, synflood_burst: 50, flow_offloading: true, any_reject_code: 'tcp-reset' }));
+  assert.ok(valid(defaults, { synflood_rate: '25/second' }));
+  assert.not.ok(valid(defaults, { output: 'ACCEPT' }));
 });
 
 test('forwardings: a disabled zone is refused', () => {

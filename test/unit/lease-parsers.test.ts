@@ -15,15 +15,27 @@ test('leases: a line of dnsmasq\'s lease file is one lease, its id the address',
     hwaddr: '52:54:00:aa:bb:01',
     hostname: 'laptop',
     client_id: '01:52:54:00:aa:bb:01',
+    duid: null,
     expires_at: NOW + 60,
     expires_in: 60,
   }]);
   const [infinite] = lease('0 52:54:00:aa:bb:02 10.0.0.2 * *', NOW)!;
-  assert.equal([infinite.expires_at, infinite.expires_in, infinite.hostname, infinite.client_id], [null, null, null, null]);
+  assert.equal([infinite.expires_at, infinite.expires_in, infinite.hostname, infinite.client_id, infinite.duid], [null, null, null, null, null]);
   assert.is(lease(`${NOW - 5} 52:54:00:aa:bb:02 10.0.0.2 * *`, NOW)![0].expires_in, 0, 'expired: 0, never negative');
   const [other] = lease(`${NOW} 06-aa:bb:cc 10.0.0.3 * *`, NOW)!;
   assert.equal([other.mac, other.hwaddr], [null, '06-aa:bb:cc']);
   assert.is(lease(`${NOW} 00- 10.0.0.4 * *`, NOW)![0].hwaddr, '00-');
+});
+
+test('leases: the DUID of an RFC 4361 client id (type ff, a 4-byte IAID, the DUID), plain hex; none in any other', () => {
+  const duid = (clientId: string) => lease(`${NOW} 52:54:00:aa:bb:01 192.168.1.100 host ${clientId}`, NOW)![0].duid;
+  assert.is(duid('ff:00:00:00:01:00:01:00:01:2e:5c:1a:2b:52:54:00:aa:bb:01'), '000100012e5c1a2b525400aabb01');
+  assert.is(duid('ff:56:78:9a:bc:00:04'), '0004', 'the shortest DUID: two bytes');
+  assert.is(duid(`ff:00:00:00:01:${Array.from({ length: 130 }, () => 'ab').join(':')}`), 'ab'.repeat(130), 'the longest: 130 bytes');
+  for (const other of ['01:52:54:00:aa:bb:01', 'ff:00:00:00:01:00', `ff:00:00:00:01:${Array.from({ length: 131 }, () => 'ab').join(':')}`, 'ff:00:00:00:01:0g:01', 'ff', '*']) {
+    assert.is(duid(other), null, other);
+  }
+  assert.is(lease('duid 00:01:00:01:2e:5c:1a:2b:52:54:00:aa:bb:01', NOW)!.length, 0, 'the duid line is the server\'s own DUID, no lease\'s');
 });
 
 test('leases: a duid line and a DHCPv6 lease hold no IPv4 lease; short or garbled lines are malformed', () => {
@@ -45,11 +57,11 @@ test('leases: a duid line and a DHCPv6 lease hold no IPv4 lease; short or garble
 
 test('leases6: one item per address of an IA; ids from DUID, IAID and address', () => {
   assert.equal(lease6(`# br-lan 0001abcd aabb01 laptop ${NOW} d8e 128 fd4c:7e19:a3b2::d8e/128 fd00::d8e/128`, NOW), [
-    { id: '0001abcd_aabb01_fd4c_7e19_a3b2__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', type: 'na', address: 'fd4c:7e19:a3b2::d8e', prefix_length: 128, host_id: 'd8e', expires_at: NOW },
-    { id: '0001abcd_aabb01_fd00__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', type: 'na', address: 'fd00::d8e', prefix_length: 128, host_id: 'd8e', expires_at: NOW },
+    { id: '0001abcd_aabb01_fd4c_7e19_a3b2__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', ia_type: 'IA_NA', ip: 'fd4c:7e19:a3b2::d8e', prefix_length: null, host_id: 'd8e', expires_at: NOW },
+    { id: '0001abcd_aabb01_fd00__d8e_128', interface: 'br-lan', duid: '0001abcd', iaid: 'aabb01', hostname: 'laptop', ia_type: 'IA_NA', ip: 'fd00::d8e', prefix_length: null, host_id: 'd8e', expires_at: NOW },
   ]);
   const [prefix] = lease6('# br-lan 0001abce 2 - -1 3 60 fd00:0:0:30::/60', NOW)!;
-  assert.equal([prefix.type, prefix.prefix_length, prefix.hostname, prefix.expires_at], ['pd', 60, null, null]);
+  assert.equal([prefix.ia_type, prefix.ip, prefix.prefix_length, prefix.hostname, prefix.expires_at], ['IA_PD', 'fd00:0:0:30::', 60, null, null]);
   assert.is(lease6('# br-lan 0001 1 broken\\x20my\\x20host 0 1 128 fd00::1/128', NOW)![0].hostname, 'my\\x20host');
   assert.equal(lease6('# br-lan 0001 1 - 0 1 128', NOW), [], 'an IA without addresses gives none');
 });

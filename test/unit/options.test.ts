@@ -71,4 +71,18 @@ test('words: one string of space-separated items, read from an option or a list'
   assert.is(writeOption(network, '  '), undefined, 'no item removes the option');
 });
 
+test('separators: snmpd\'s comma-joined option for an array, openvpn\'s colon-joined list for a string', () => {
+  const commas = list({}, { joined: ',' }).codec;
+  assert.equal(readOption(commas, 'UDP:161,UDP6:161'), ['UDP:161', 'UDP6:161']);
+  assert.equal(readOption(commas, 'unix:/a b'), ['unix:/a b'], 'blanks are no separator');
+  assert.is(writeOption(commas, ['UDP:161', 'UDP6:161']), 'UDP:161,UDP6:161');
+  assert.is(writeOption(commas, []), undefined);
+  const ciphers = words({ pattern: '^[A-Z0-9-]+$' }, ':');
+  assert.is(ciphers.schema.pattern, '^(?:[A-Z0-9-]+)(:(?:[A-Z0-9-]+))*$');
+  assert.is(readOption(ciphers.codec, ['AES-256-GCM', 'CHACHA20-POLY1305']), 'AES-256-GCM:CHACHA20-POLY1305', 'the list append_list joins');
+  assert.is(readOption(ciphers.codec, 'AES-256-GCM'), null, 'config_list_foreach ignores a plain option');
+  assert.equal(writeOption(ciphers.codec, 'AES-256-GCM:CHACHA20-POLY1305'), ['AES-256-GCM', 'CHACHA20-POLY1305'], 'written as a UCI list');
+  assert.is(writeOption(ciphers.codec, ''), undefined, 'no item: the write removes the option');
+});
+
 test.run();

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFeeds, replacedFeed, withFeed } from '../../src/packages/feeds.js';
 import { bodyProblems, FEED_NAME, FEED_URL, PACKAGE_NAME, valueProblem } from '../../src/packages/grammar.js';
-import { parseDatabase, summary } from '../../src/packages/managers.js';
+import { parseDatabase, parseWorld, summary } from '../../src/packages/managers.js';
 
 const matches = (pattern: string, value: string) => new RegExp(pattern).test(value);
 
@@ -53,20 +53,23 @@ test('the opkg database: installed stanzas only, continuation lines and a last s
     'Package: half\nVersion: 1.0\nStatus: install ok half-installed\n',
     'Package: libgcc1\nVersion: 13.3.0-r4\nStatus: install ok installed\nAuto-Installed: yes',
   ].join('\n');
+  const record = (name: string, version: string, managed = true) => ({ id: name, name, version, installed: true, managed });
   assert.equal(parseDatabase('opkg', status), [
-    { name: 'dnsmasq', version: '2.90-r4' },
-    { name: 'libgcc1', version: '13.3.0-r4' },
-    { name: 'uhttpd', version: '2023.06.25~34a8a74d-r4' },
+    record('dnsmasq', '2.90-r4'),
+    record('libgcc1', '13.3.0-r4', false),
+    record('uhttpd', '2023.06.25~34a8a74d-r4'),
   ]);
   assert.equal(parseDatabase('opkg', ''), []);
   assert.equal(parseDatabase('opkg', 'Package: nameless\n\nVersion: 1\nStatus: install ok installed\n'), []);
 });
 
-test('the apk database: P: and V: of each stanza, whatever else it holds', () => {
+test('the apk database: P: and V: of each stanza, whatever else it holds; managed when the world names it', () => {
   const installed = 'C:Q1abc=\nP:mwan3\nV:2.11.20-r1\nA:x86_64\nD:ip-full\nF:etc/init.d\nR:mwan3\n\nP:ip-full\nV:6.16.0-r1\nA:x86_64\n\n\nP:broken\nA:x86_64\n';
-  assert.equal(parseDatabase('apk', installed), [
-    { name: 'ip-full', version: '6.16.0-r1' },
-    { name: 'mwan3', version: '2.11.20-r1' },
+  const world = parseWorld('mwan3>=2.11\n!ip-full\nluci@edge\nbusybox\n');
+  assert.equal(world, ['mwan3', 'luci', 'busybox']);
+  assert.equal(parseDatabase('apk', installed, world), [
+    { id: 'ip-full', name: 'ip-full', version: '6.16.0-r1', installed: true, managed: false },
+    { id: 'mwan3', name: 'mwan3', version: '2.11.20-r1', installed: true, managed: true },
   ]);
 });
 

@@ -109,6 +109,30 @@ test('requestedEntry: the line a body makes, or the field errors of what dropbea
   assert.equal(errors({ type: 'ssh-ed25519', key: ED, comment: 'é'.repeat(2100) }), ['comment:out_of_range']);
 });
 
+test('requestedEntry: the whole line in key, as ssh-keygen writes it, stands for type, comment and options', () => {
+  const types = acceptedTypes([]);
+  const entry = { id: idOf(ED), type: 'ssh-ed25519', key: ED, comment: 'alice@laptop  two', fingerprint: fingerprintOf(ED) };
+  assert.equal(requestedEntry({ key: `ssh-ed25519 ${ED} alice@laptop  two\r\n` }, types), { entry, line: `ssh-ed25519 ${ED} alice@laptop  two` });
+  assert.equal(requestedEntry({ key: `ssh-ed25519 ${ED} alice@laptop  two`, type: 'ssh-ed25519', comment: 'alice@laptop  two' }, types), { entry, line: `ssh-ed25519 ${ED} alice@laptop  two` });
+  assert.equal(requestedEntry({ key: `no-pty ssh-rsa ${RSA}`, comment: 'bob' }, types), {
+    entry: { id: idOf(RSA), type: 'ssh-rsa', key: RSA, comment: 'bob', options: 'no-pty', fingerprint: fingerprintOf(RSA) },
+    line: `no-pty ssh-rsa ${RSA} bob`,
+  });
+  const errors = (body: Record<string, unknown>) => {
+    const result = requestedEntry(body as never, types);
+    return 'errors' in result ? result.errors.map(({ field, code }) => `${field}:${code}`) : [];
+  };
+  assert.equal(errors({ key: ED }), ['type:required']);
+  assert.equal(errors({ key: `ssh-dss ${ED}` }), ['key:invalid_format']);
+  assert.equal(errors({ key: `ssh-ed25519\t${ED}` }), ['key:invalid_format']);
+  assert.equal(errors({ key: `ssh-ed25519  ${ED}` }), ['key:invalid_format']);
+  assert.equal(errors({ key: `ssh-rsa ${ED} x` }), ['key:conflict']);
+  assert.equal(errors({ key: `ssh-ed25519 ${ED} a`, type: 'ssh-rsa', comment: 'b', options: 'no-pty' }), ['type:conflict', 'comment:conflict']);
+  assert.equal(errors({ key: `restrict ssh-ed25519 ${ED}`, options: 'no-pty' }), ['options:conflict']);
+  assert.equal(errors({ key: `agent ssh-ed25519 ${ED}` }), ['options:invalid_format']);
+  assert.equal(errors({ key: `ecdsa-sha2-nistp256 ${sshKey('ecdsa-sha2-nistp256')}` }), ['type:not_in_enum']);
+});
+
 test('acceptedTypes: the families whose host key the init script could generate; the stock build\'s before it ran', () => {
   const stock = ['ssh-ed25519', 'sk-ssh-ed25519@openssh.com', 'ssh-rsa'];
   assert.equal(acceptedTypes([]), stock);

@@ -1,8 +1,10 @@
 // dnsmasq's IPv4 leases as its lease file holds them (lease.c lease_update_file, dnsmasq 2.90, OpenWrt
 // 24.10): one line per lease, `<expires> <hwaddr> <ipv4> <hostname> <client-id>`, single spaces. The
 // file is the `leasefile` of the first dnsmasq section (dnsmasq.init: `--dhcp-leasefile`), stock and
-// default /tmp/dhcp.leases. A `duid <hex>` line and lines for IPv6 addresses (dnsmasq's own DHCPv6,
-// which stock OpenWrt leaves to odhcpd) hold no IPv4 lease; a line dnsmasq would not read is malformed.
+// default /tmp/dhcp.leases. A `duid <hex>` line (the server's own DUID) and lines for IPv6 addresses
+// (dnsmasq's own DHCPv6, which stock OpenWrt leaves to odhcpd) hold no IPv4 lease; a line dnsmasq
+// would not read is malformed. A client's DUID is in its client id when that is RFC 4361's: type 255,
+// a 4-byte IAID, then the DUID (2 to 130 bytes).
 
 import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition, ViewSource } from '../model.js';
 
@@ -10,6 +12,7 @@ import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition, Vie
 // cost thousands of instructions a match: one simple pattern per field, and numbers through Number().
 const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 const HWADDR = /^[0-9a-f]{2}(-|-?[0-9a-f:]+)$/;
+const NODE_CLIENT_ID = /^ff(:[0-9a-f]{2}){6,134}$/;
 
 /** One line of the lease file; its id is its address, unique in the file, dots as `_`. */
 export const parse: LineParser = (line, now) => {
@@ -32,6 +35,7 @@ export const parse: LineParser = (line, now) => {
     hwaddr,
     hostname: hostname === '*' ? null : hostname,
     client_id: clientId === '*' ? null : clientId,
+    duid: clientId.startsWith('ff:') && NODE_CLIENT_ID.test(clientId) ? clientId.slice(15).replace(/:/g, '') : null,
     expires_at: at === 0 ? null : at,
     expires_in: at === 0 ? null : Math.max(0, at - now),
   };
@@ -59,6 +63,11 @@ const definition: ResourceDefinition = {
     hwaddr: viewField({ type: 'string' }, 'The hardware address as dnsmasq wrote it: `xx:xx:...` for Ethernet, else `<type>-<bytes>`.'),
     hostname: viewField({ type: 'string' }, 'The name the client sent; null when none.', true),
     client_id: viewField({ type: 'string' }, 'The DHCP client identifier, `xx:...`; null when none.', true),
+    duid: viewField(
+      { type: 'string' },
+      'The client\'s DHCPv6 DUID, plain hex as dhcp/leases6 and dhcp/hosts `duid` write it, from an RFC 4361 client identifier (`ff`, the IAID, the DUID); null for any other.',
+      true,
+    ),
     expires_at: viewField({ type: 'integer' }, 'When the lease expires, seconds since the epoch; null for an infinite lease.', true),
     expires_in: viewField({ type: 'integer' }, 'Seconds until the lease expires at the time of the read, at least 0; null for an infinite lease.', true),
   },

@@ -24,15 +24,16 @@ export const parse: LineParser = (line, _now) => {
     const match = ADDRESS.exec(assigned);
     if (!match || !match[1].includes(':')) return null;
     const [, address, prefix] = match;
+    const na = length === '128';
     leases.push({
       id: `${duid}_${iaid}_${address.replace(/:/g, '_')}_${prefix}`,
       interface: ifname,
       duid,
       iaid,
       hostname: hostname === '-' ? null : hostname.startsWith(BROKEN) ? hostname.slice(BROKEN.length) : hostname,
-      type: length === '128' ? 'na' : 'pd',
-      address,
-      prefix_length: Number(prefix),
+      ia_type: na ? 'IA_NA' : 'IA_PD',
+      ip: address,
+      prefix_length: na ? null : Number(prefix),
       host_id: hostId,
       expires_at: valid === '-1' ? null : Number(valid),
     });
@@ -60,9 +61,10 @@ const definition: ResourceDefinition = {
     duid: viewField({ type: 'string' }, 'The client\'s DUID, hex.'),
     iaid: viewField({ type: 'string' }, 'The identity association\'s IAID, hex.'),
     hostname: viewField({ type: 'string' }, 'The name the client sent; null when none.', true),
-    type: viewField({ type: 'string', enum: ['na', 'pd'] }, '`na`: an address (IA_NA); `pd`: a delegated prefix (IA_PD).'),
-    address: viewField({ type: 'string' }, 'The address, or the delegated prefix without its length.'),
-    prefix_length: viewField({ type: 'integer' }, '128 for an address; the delegated prefix\'s length.'),
+    // odhcpd keeps IA_NA and IA_PD assignments only (its state file tells no other kind): no IA_TA.
+    ia_type: viewField({ type: 'string', enum: ['IA_NA', 'IA_PD'] }, '`IA_NA`: an address; `IA_PD`: a delegated prefix.'),
+    ip: viewField({ type: 'string' }, 'The address, or the delegated prefix without its length.'),
+    prefix_length: viewField({ type: 'integer' }, 'The delegated prefix\'s length; null for an address (IA_NA).', true),
     host_id: viewField({ type: 'string' }, 'Hex: the host part odhcpd assigned (NA), or the subnet id (PD).'),
     expires_at: viewField({ type: 'integer' }, 'When the lease is valid until, seconds since the epoch (0: expired); null for an infinite lease.', true),
   },

@@ -3,12 +3,11 @@
 // Options both read use the spellings both accept (UCI_BLOB_BOOLEAN, integers in decimal).
 
 import type { FieldError } from '../../http/errors.js';
-import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
+import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text, UCI_BLOB_BOOLEAN, words } from '../codecs.js';
 import { IPV4, IPV6 } from '../addresses.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
 import {
   DHCP_OPTION,
-  DOMAIN,
   DOMAIN_NAME,
   INSTANCE,
   INTERFACE_NAME,
@@ -25,6 +24,8 @@ export { runtimeOf };
 const MODES = ['server', 'relay', 'hybrid', 'disabled'];
 const flag = (description: string) => field(boolean(UCI_BLOB_BOOLEAN), { description });
 const NOT_UNSPECIFIED = '(?!0\\.0\\.0\\.0$)(?!::$)';
+/** A search domain of at most 253 characters: odhcpd drops the interface's whole configuration on a name dn_comp refuses. */
+const SEARCH_DOMAIN = { pattern: `^(?![A-Za-z0-9_.-]{254})${DOMAIN_NAME}$` };
 
 /**
  * ipcalc.sh as dhcp_add runs it: the pool is `start` to `start + limit - 1` inside the interface's
@@ -162,7 +163,10 @@ const definition: ResourceDefinition = {
       description: 'DNS servers odhcpd announces (IPv4 for its DHCPv4, IPv6 for DHCPv6 and RA). Default: the router\'s own addresses.',
     }),
     dns_service: flag('Announce the router itself as DNS server when `dns` is empty. Default true.'),
-    domain: field(list(DOMAIN), { description: 'DNS search domains odhcpd announces. Default: the upstream interface\'s.' }),
+    // odhcpd reads a list (libubox splits a plain option on blanks); uapi's provider sends one string.
+    domain: field(words(SEARCH_DOMAIN), {
+      description: 'DNS search domains odhcpd announces, space-separated in one string (`lan example.com`). Default: the upstream interface\'s.',
+    }),
     preferred_lifetime: field(text(LEASETIME), { description: 'Preferred lifetime of DHCPv6 addresses and RA prefixes (minimum 60 s). Default 7d.' }),
     dhcpv6_na: flag('Hand out DHCPv6 addresses (IA_NA). Default true.'),
     dhcpv6_pd: flag('Delegate DHCPv6 prefixes (IA_PD). Default true.'),

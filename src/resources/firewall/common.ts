@@ -77,8 +77,13 @@ const MARK_VALUE = `(0[xX][0-9A-Fa-f]{1,8}|${UINT32})`;
 export const MARK = { pattern: `^!?${MARK_VALUE}(/${MARK_VALUE})?$` };
 export const SET_MARK = { pattern: `^${MARK_VALUE}(/${MARK_VALUE})?$` };
 
+const LIMIT_UNIT = `/(${['second', 'minute', 'hour', 'day'].map((unit) => prefixes(unit)).join('|')})`;
+
 /** parse_limit: a positive rate (the kernel refuses 0), per a lower-case prefix of second, minute, hour or day. */
-export const LIMIT = { pattern: `^[1-9][0-9]{0,17}(/(${['second', 'minute', 'hour', 'day'].map((unit) => prefixes(unit)).join('|')}))?$` };
+export const LIMIT = { pattern: `^[1-9][0-9]{0,17}(${LIMIT_UNIT})?$` };
+
+/** A parse_limit rate with its unit: the text form beside a plain number, which is per second. */
+export const LIMIT_WITH_UNIT = { pattern: `^[1-9][0-9]{0,17}${LIMIT_UNIT}$` };
 
 const TIME = '([01]?[0-9]|2[0-3])(:[0-5]?[0-9](:[0-5]?[0-9])?)?';
 const DATE = `^(19[7-9][0-9]|20[0-2][0-9]|203[0-8])(-(1[0-2]|0?[0-9])(-(3[01]|[12][0-9]|0?[0-9])(T${TIME})?)?)?$`;

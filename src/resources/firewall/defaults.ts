@@ -1,6 +1,6 @@
-import { boolean, choice, field, FIREWALL4_BOOLEAN, integer, text } from '../codecs.js';
+import { boolean, choice, field, FIREWALL4_BOOLEAN, integer, integerOrName } from '../codecs.js';
 import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
-import { LIMIT, POLICIES } from './common.js';
+import { LIMIT_WITH_UNIT, POLICIES } from './common.js';
 import { conflict } from '../checks.js';
 
 const flag = (description: string) => field(boolean(FIREWALL4_BOOLEAN), { description });
@@ -25,7 +25,7 @@ const definition: ResourceDefinition = {
   description: 'Global firewall settings (the first `defaults` section; firewall4 ignores any other). Without one, every policy is DROP.',
   members: {
     input: policy('traffic to the router'),
-    output: policy('traffic from the router'),
+    output_policy: field(choice(POLICIES, { prefixes: true }), { option: 'output', description: 'Verdict for traffic from the router that no zone or rule decides. Default DROP.' }),
     forward: policy('forwarded traffic'),
     drop_invalid: flag('Drop traffic in conntrack state invalid. Default false.'),
     syn_flood: flag(
@@ -33,7 +33,12 @@ const definition: ResourceDefinition = {
         'unset; when both are given they must agree. Default false.',
     ),
     synflood_protect: flag('SYN flood protection, the spelling firewall4 and LuCI prefer; wins over `syn_flood`. Default false.'),
-    synflood_rate: field(text(LIMIT), { description: 'Rate of new TCP connections let through when SYN flood protection is on: `N[/unit]`. Default 25/second.' }),
+    // A plain number reads as an integer (uapi's provider has one); a rate with a unit as written.
+    synflood_rate: field(integerOrName({ minimum: 1, maximum: 9007199254740991 }, LIMIT_WITH_UNIT), {
+      description:
+        'Rate of new TCP connections let through when SYN flood protection is on: per second as an integer, or a string ' +
+        '`N/unit` (unit a lower-case prefix of second, minute, hour or day). Default 25 (per second).',
+    }),
     synflood_burst: field(integer({ minimum: 0, maximum: 4294967295 }), { description: 'Burst of new TCP connections above `synflood_rate`; 0 leaves the kernel default of 5. Default 50.' }),
     tcp_syncookies: flag('Read by firewall4 but not applied by it (firewall3 set the kernel\'s TCP SYN cookies from it). Default true.'),
     tcp_reject_code: field(choice(REJECT_CODES, { prefixes: true }), { description: 'How REJECT answers TCP. Default tcp-reset.' }),

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../http/errors.js';
-import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text } from '../codecs.js';
+import { boolean, choice, field, FIREWALL4_BOOLEAN, firewall4Family, flagOrText, list, text, words } from '../codecs.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type Rules } from '../model.js';
 import {
   ADDRESS,
@@ -55,7 +55,7 @@ function rewriteErrors(body: JsonObject, address: string, port: string, target: 
 
 function targetErrors(body: JsonObject): FieldError[] {
   if (valueAt(body, 'target') !== 'SNAT') {
-    return [...namedZoneErrors(body, 'match.src_zone', 'DNAT'), ...rewriteErrors(body, 'dest_ip', 'dest_port', 'DNAT')];
+    return [...namedZoneErrors(body, 'match.src_zone', 'DNAT'), ...rewriteErrors(body, 'match.dest_ip', 'match.dest_port', 'DNAT')];
   }
   const errors = [...namedZoneErrors(body, 'match.dest_zone', 'SNAT'), ...rewriteErrors(body, 'match.src_dip', 'match.src_dport', 'SNAT')];
   if (!given(body, 'match.src_dip')) errors.push(required('match.src_dip', 'target SNAT needs match.src_dip, the address to rewrite to'));
@@ -65,9 +65,9 @@ function targetErrors(body: JsonObject): FieldError[] {
   return errors;
 }
 
-const PORTS = ['match.src_port', 'match.src_dport', 'dest_port'];
-const RANGES = [...PORTS, 'match.src_ip', 'match.src_dip', 'dest_ip'];
-const ADDRESSES = ['match.src_ip', 'match.src_dip', 'dest_ip'];
+const PORTS = ['match.src_port', 'match.src_dport', 'match.dest_port'];
+const RANGES = [...PORTS, 'match.src_ip', 'match.src_dip', 'match.dest_ip'];
+const ADDRESSES = ['match.src_ip', 'match.src_dip', 'match.dest_ip'];
 const ZONES = ['match.src_zone', 'match.dest_zone', 'reflection_zone'];
 
 export const rules: Rules = (body, context) => [
@@ -89,19 +89,18 @@ const definition: ResourceDefinition = {
   reload: ['firewall'],
   description:
     'Port forwards (DNAT, the default) with NAT loopback (reflection), and legacy source NAT (SNAT; new source NAT belongs in ' +
-    'firewall/nat). `match` holds what the original packet is matched on; `dest_ip`/`dest_port` stay at the top level because on a ' +
-    'DNAT they are the rewrite target. On an SNAT the roles swap: `dest_ip`/`dest_port` match the original destination and ' +
-    '`match.src_dip`/`match.src_dport` are the rewrite source. An unset `match.family` means IPv4 only unless the addresses say otherwise.',
+    'firewall/nat). `match` holds the redirect\'s addresses and ports: on a DNAT `match.dest_ip`/`match.dest_port` are the rewrite ' +
+    'target and the others what the original packet is matched on. On an SNAT the roles swap: `match.dest_ip`/`match.dest_port` ' +
+    'match the original destination and `match.src_dip`/`match.src_dport` are the rewrite source. An unset `match.family` means ' +
+    'IPv4 only unless the addresses say otherwise.',
   members: {
     name: field(text(LABEL), { description: 'Label in the ruleset comments and log prefixes; default the section id.' }),
     enabled: field(boolean(FIREWALL4_BOOLEAN), { description: 'A disabled redirect is ignored by firewall4. Default true.' }),
-    target: field(choice(['DNAT', 'SNAT'], { prefixes: true }), { description: 'DNAT (default): forward to `dest_ip`/`dest_port`. SNAT: rewrite the source to `match.src_dip`.' }),
-    dest_ip: field(text(ADDRESS), {
-      description: 'DNAT: internal address or range to forward to (no `!`, prefix or mask); unset redirects to the router itself. SNAT: destination address to match.',
+    target: field(choice(['DNAT', 'SNAT'], { prefixes: true }), {
+      description: 'DNAT (default): forward to `match.dest_ip`/`match.dest_port`. SNAT: rewrite the source to `match.src_dip`.',
     }),
-    dest_port: field(text(PORT), { description: 'DNAT: internal port or range to forward to (no `!`); default `match.src_dport`. SNAT: destination port to match.' }),
     reflection: field(boolean(FIREWALL4_BOOLEAN), {
-      description: 'DNAT: NAT loopback, so internal hosts reach the forward by its external address. Needs `dest_ip`, a destination zone (given or guessed) and masquerading on the source zone. Default true.',
+      description: 'DNAT: NAT loopback, so internal hosts reach the forward by its external address. Needs `match.dest_ip`, a destination zone (given or guessed) and masquerading on the source zone. Default true.',
     }),
     reflection_src: field(choice(['internal', 'external'], { prefixes: true }), { description: 'DNAT: source address of reflected traffic, the router\'s internal (default) or external one.' }),
     reflection_zone: field(list(ZONE_NAME), { description: 'DNAT: zones reflection rules are made for; default `match.dest_zone`.' }),
@@ -109,19 +108,24 @@ const definition: ResourceDefinition = {
     log_limit: field(text(LIMIT), { description: 'Rate limit of the log messages, as `match.limit`.' }),
     counter: COUNTER,
     match: {
-      description: 'What the original packet is matched on. Every field but `proto` and `src_mac` is a single value.',
+      description: 'What the original packet is matched on, and the DNAT target. Every field but `proto` is a single value.',
       fields: {
         src_zone: field(text(ZONE_REFERENCE), { option: 'src', description: 'DNAT: the zone the traffic arrives from (required, not `*`).' }),
         dest_zone: field(text(ZONE_REFERENCE), { option: 'dest', description: 'DNAT: the zone of `dest_ip`, guessed from its subnet when unset. SNAT: the outbound zone (required, not `*`).' }),
         family: field(firewall4Family(), { description: 'Address family; unset means IPv4 unless the addresses are IPv6.' }),
         proto: field(list(PROTOCOL), { description: 'Protocols: names, numbers 0-255, `all`, or `tcpudp`. Default tcp and udp. Ports apply only with tcp and udp.' }),
         src_ip: field(text(ADDRESS), { description: 'Source address: address, `addr/prefix`, `addr/mask` or range `a-b`; `!` negates.' }),
-        src_mac: field(list(MAC), { description: 'DNAT: source MAC addresses; `!` negates.' }),
+        // firewall4 reads a list; the spec makes every match field but proto a scalar.
+        src_mac: field(words(MAC), { description: 'DNAT: source MAC addresses, space-separated in one string; `!` negates.' }),
         src_port: field(text(PORT), { description: 'Source port or range; `!` negates.' }),
         src_dip: field(text(ADDRESS), {
           description: 'DNAT: the external (original destination) address to match, also used by reflection; `!` negates. SNAT: the address to rewrite the source to (required; no `!`, prefix or mask).',
         }),
         src_dport: field(text(PORT), { description: 'DNAT: the external port or range to match; `!` negates. SNAT: the source port to rewrite to (no `!`).' }),
+        dest_ip: field(text(ADDRESS), {
+          description: 'DNAT: internal address or range to forward to (no `!`, prefix or mask); unset redirects to the router itself. SNAT: destination address to match.',
+        }),
+        dest_port: field(text(PORT), { description: 'DNAT: internal port or range to forward to (no `!`); default `src_dport`. SNAT: destination port to match.' }),
         ipset: field(text(IPSET), { description: 'A declared firewall ipset to match, optionally with directions: `name [src|dest[,...]]`; `!` negates.' }),
         helper: field(text(SET_HELPER), { description: 'DNAT: conntrack helper to match, by name (no `!`).' }),
         ...MATCH_MARK_RATE_TIME,
@@ -135,7 +139,7 @@ const definition: ResourceDefinition = {
   ],
   rules,
   checks: [
-    '`target` DNAT (the default) needs a named `match.src_zone` (not `*`); its `dest_ip` is one address or a range, without `!`, prefix or mask, and `dest_port` takes no `!` and no port 0.',
+    '`target` DNAT (the default) needs a named `match.src_zone` (not `*`); its `match.dest_ip` is one address or a range, without `!`, prefix or mask, and `match.dest_port` takes no `!` and no port 0.',
     '`target` SNAT needs a named `match.dest_zone` (not `*`) and `match.src_dip`, one address or a range without `!`, prefix or mask; `match.src_dport` takes no `!` and no port 0; `match.src_mac`, `match.helper`, `reflection`, `reflection_src` and `reflection_zone` only with DNAT.',
     portProtocolCheck(PORTS),
     rangeCheck(RANGES),

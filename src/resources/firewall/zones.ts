@@ -40,10 +40,9 @@ const definition: ResourceDefinition = {
     }),
     enabled: field(boolean(FIREWALL4_BOOLEAN), { description: 'A disabled zone is ignored by firewall4, and so is every section naming it. Default true.' }),
     input: policy('traffic from the zone to the router'),
-    output: policy('traffic from the router to the zone'),
+    output_policy: field(choice(POLICIES, { prefixes: true }), { option: 'output', description: 'Verdict for traffic from the router to the zone without a rule of its own; default the firewall/defaults one.' }),
     forward: policy('traffic forwarded between the zone\'s own networks'),
-    networks: field(list({ pattern: '^!?[A-Za-z0-9_]+$' }), {
-      option: 'network',
+    network: field(list({ pattern: '^!?[A-Za-z0-9_]+$' }), {
       description: 'Logical interfaces (network/interfaces ids) in the zone; `!` excludes one.',
     }),
     devices: field(list({ pattern: '^!?(\\+|[^\\s/"\\\\!*+]{1,15}\\+?)$' }), {
@@ -67,7 +66,7 @@ const definition: ResourceDefinition = {
     helpers: field(list(SET_HELPER), { option: 'helper', description: 'Conntrack helpers to attach explicitly, by their names in /usr/share/firewall4/helpers.' }),
     counter: COUNTER,
   },
-  references: [{ field: 'networks', package: 'network', type: 'interface', negation: '!' }],
+  references: [{ field: 'network', package: 'network', type: 'interface', negation: '!' }],
   rules,
   checks: [
     familyCheck('family', ['subnets']),

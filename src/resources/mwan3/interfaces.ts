@@ -72,7 +72,8 @@ const definition: ResourceDefinition = {
     reliability: field(integer({ minimum: 0, maximum: 2147483647 }), {
       description: 'Hosts that must answer for a probe round to succeed; 0 never probes. Default 1.',
     }),
-    count: field(integer(POSITIVE), { description: 'Probes per host and round. Default 1.' }),
+    // Terraform reserves `count`: uapi's provider names it probe_count.
+    probe_count: field(integer(POSITIVE), { option: 'count', description: 'Probes per host and round. Default 1.' }),
     size: field(integer({ minimum: 0, maximum: 65507 }), { description: 'ping payload bytes. Default 56.' }),
     max_ttl: field(integer({ minimum: 1, maximum: 255 }), { description: 'ping TTL. Default 60.' }),
     timeout: field(integer({ minimum: 1, maximum: 2147 }), { description: 'Seconds to wait for an answer. Default 4.' }),

@@ -7,10 +7,13 @@
 // only, joined by `:`). Names turn `_` into `-`. Values go into the file verbatim (push values in
 // double quotes): openvpn splits them into words itself, so paths hold no blank, quote, backslash,
 // `#` or `;`, and no value a newline. The instance runs while `enabled` (or `enable`) is true.
-// `key`, `tls_auth`, `pkcs12`, `password` and `cert_password` are write-only.
+// `key`, `tls_auth`, `pkcs12`, `password` and `cert_password` are write-only. The rules refuse the
+// combinations openvpn 2.6 exits on at start (options.c options_postprocess_verify_ce, helper.c
+// helper_client_server); left to it, for the flash budget: an ifconfig_pool that ends before it
+// starts or spans more than 65536 addresses, server_bridge on a device other than tap.
 
 import type { FieldError } from '../../http/errors.js';
-import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text } from '../codecs.js';
+import { boolean, choice, field, integer, list, SHELL_BOOLEAN, text, words } from '../codecs.js';
 import { IPV4, IPV6, SERVICE_PORT } from '../addresses.js';
 import { valueAt, type JsonObject, type ResourceDefinition, type RuleContext, type Rules } from '../model.js';
 import { conflict, given, required } from '../checks.js';
@@ -26,10 +29,24 @@ const LINE = '^[^"\\\\\\x00-\\x1f\\x7f]+$';
 /** A credential the script writes to a file with echo: no control character, no leading `-` (echo would take it for an option). */
 const CREDENTIAL = { pattern: '^[^-\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$', maxLength: 255 };
 const FLAGS = '(local|autolocal|def1|bypass-dhcp|bypass-dns|block-local|ipv6|!ipv4)';
+/** A word openvpn's parse_line keeps whole: plain, or in single quotes (a subject with blanks). */
+const WORD = `('[^'\\x00-\\x1f\\x7f]+'|[^\\s"'\\\\#;\\x00-\\x1f\\x7f][^\\s"'\\\\\\x00-\\x1f\\x7f]*)`;
+const COUNT = { minimum: 0, maximum: 2147483647 };
 
 const flag = (description: string) => field(boolean(SHELL_BOOLEAN), { description });
 const path = (description: string) => field(text(PATH), { description });
 const lines = (item: string, description: string) => field(list({ pattern: item, maxLength: 255 }, { whole: true }), { description });
+
+const SERVERS = ['server', 'server_ipv6', 'server_bridge'];
+/** Options openvpn refuses together: each with any of its others. */
+const EXCLUSIVE: [string, string[]][] = [
+  ['client', [...SERVERS, 'tls_server']],
+  ['tls_client', [...SERVERS, 'tls_server']],
+  ['nobind', [...SERVERS, 'local', 'lport']],
+  ['remote', SERVERS],
+  ['server', ['server_bridge']],
+  ['keepalive', ['ping', 'ping_restart']],
+];
 
 /** Read without `config` only: the script writes none of them then. */
 const WITH_CONFIG = ['enabled', 'config', 'dev', 'dev_type', 'username', 'password', 'cert_password'];
@@ -52,9 +69,10 @@ function serverErrors(body: JsonObject): FieldError[] {
     const host = 4294967295 - mask;
     if ((host & (host + 1)) !== 0 || (network & host) !== 0) errors.push(conflict('server', 'server needs a contiguous netmask and a network address'));
   }
-  if (!given(body, 'server') && !given(body, 'server_ipv6')) return errors;
-  for (const name of ['client', 'nobind']) if (valueAt(body, name) === true) errors.push(conflict(name, `${name} cannot be used with server`));
-  if (given(body, 'remote')) errors.push(conflict('remote', 'remote cannot be used with server'));
+  if (given(body, 'ifconfig_pool') && ((typeof server === 'string' && !server.endsWith('nopool')) || given(body, 'server_bridge'))) errors.push(conflict('ifconfig_pool', 'the server mode makes the pool'));
+  // Set: true, text, a list, a number but a ping of 0 (none); lport 0 binds some port.
+  const set = (name: string) => valueAt(body, name) !== false && given(body, name) && (valueAt(body, name) !== 0 || name === 'lport');
+  for (const [name, others] of EXCLUSIVE) for (const other of others) if (set(name) && set(other)) errors.push(conflict(name, `${name} cannot be used with ${other}`));
   return errors;
 }
 
@@ -103,19 +121,30 @@ const definition: ResourceDefinition = {
     dev_type: field(choice(['tun', 'tap']), { description: 'Device type, when `dev` does not tell.' }),
     proto: field(choice(PROTOS), { description: 'Transport. Default udp.' }),
     port: field(integer({ minimum: 1, maximum: 65535 }), { description: 'Port, local and remote. Default 1194.' }),
+    lport: field(integer({ minimum: 0, maximum: 65535 }), { description: 'Local port, 0 any.' }),
+    rport: field(integer({ minimum: 1, maximum: 65535 }), { description: 'Remote port.' }),
+    local: field(text({ pattern: `^(${HOST}|${IPV4}|${IPV6})$`, maxLength: 253 }), { description: 'Local address.' }),
+    float: flag('Accept a peer changing address.'),
     remote: lines(`^(${HOST}|${IPV4}|${IPV6})( ${SERVICE_PORT}( (${PROTOS.join('|')}))?)?$`, 'Servers to connect to: `host [port [proto]]` each.'),
     remote_random: flag('Try `remote` in random order.'),
     resolv_retry: field(text({ pattern: '^(infinite|[0-9]{1,9})$' }), { description: 'Seconds to retry resolving `remote`, or infinite.' }),
     nobind: flag('Bind no local port (clients).'),
     client: flag('Client mode: TLS client that pulls options from the server.'),
+    tls_client: flag('TLS client role.'),
+    tls_server: flag('TLS server role.'),
     server: field(text({ pattern: `^${IPV4} ${IPV4}( nopool)?$` }), { description: 'Server mode for a subnet: `network netmask [nopool]`.' }),
     server_ipv6: field(text({ pattern: `^${IPV6}/(6[4-9]|[7-9][0-9]|1[01][0-9]|12[0-4])$` }), { description: 'IPv6 pool of server mode, /64 to /124.' }),
+    server_bridge: field(text({ pattern: `^(${IPV4} ${IPV4} ${IPV4} ${IPV4}|nogw)$` }), { description: 'Bridged server mode (tap): `gateway netmask pool-start pool-end`, or nogw.' }),
     topology: field(choice(['net30', 'p2p', 'subnet']), { description: 'Addressing of server mode. Default net30.' }),
+    ifconfig: field(text({ pattern: `^(${IPV4}|${HOST}) (${IPV4}|${HOST})$` }), { description: '`local remote`, or `address netmask`.' }),
+    ifconfig_pool: field(text({ pattern: `^${IPV4} ${IPV4}( ${IPV4})?$` }), { description: 'Client pool: `start end [netmask]`.' }),
     ifconfig_pool_persist: field(text({ pattern: `^${FILE}( [0-9]{1,9})?$`, maxLength: 255 }), { description: 'File keeping client addresses: `path [seconds]`.' }),
     client_to_client: flag('Route traffic between clients inside openvpn.'),
     duplicate_cn: flag('Allow several clients with one certificate name.'),
     max_clients: field(integer({ minimum: 1, maximum: 16777214 }), { description: 'Most clients at once.' }),
     keepalive: field(text({ pattern: '^[0-9]{1,6} [0-9]{1,6}$' }), { description: 'Ping and restart timeout in seconds: `interval timeout`.' }),
+    ping: field(integer(COUNT), { description: 'Seconds between pings.' }),
+    ping_restart: field(integer(COUNT), { description: 'Seconds of silence before a restart.' }),
     ca: path('CA certificate file.'),
     cert: path('Own certificate file; needs `key`.'),
     key: field(text(PATH), { secret: true, description: 'Own private key file. Write-only.' }),
@@ -125,14 +154,20 @@ const definition: ResourceDefinition = {
     pkcs12: field(text(PATH), { secret: true, description: 'PKCS#12 file with CA, certificate and key. Write-only.' }),
     key_direction: field(integer({ minimum: 0, maximum: 1 }), { description: 'Direction of `tls_auth` keys: 0 or 1.' }),
     remote_cert_tls: field(choice(['client', 'server']), { description: 'Require the peer\'s certificate to be of this kind.' }),
+    verify_x509_name: field(text({ pattern: `^${WORD}( (subject|name|name-prefix))?$`, maxLength: 255 }), { description: 'Peer certificate `name [subject|name|name-prefix]`.' }),
+    crl_verify: field(text({ pattern: `^${FILE}( dir)?$`, maxLength: 255 }), { description: 'CRL file, or `path dir`.' }),
     cipher: field(text(NAME), { description: 'Legacy cipher of peers without cipher negotiation.' }),
     data_ciphers: field(list(NAME, { listOnly: true }), { description: 'Ciphers to negotiate, in order.' }),
     data_ciphers_fallback: field(text(NAME), { description: 'Cipher for peers that negotiate none.' }),
+    ncp_ciphers: field(words(NAME, ':'), { description: 'Colon-separated; openvpn 2.6 reads it as `data_ciphers`.' }),
+    // openvpn 2.6 removed ncp-disable and refuses to start with it.
+    ncp_disable: field({ ...boolean(SHELL_BOOLEAN), schema: { type: 'boolean', enum: [false] } }, { description: 'False only: openvpn 2.6 refuses it.' }),
     auth: field(text(NAME), { description: 'HMAC digest, e.g. SHA256.' }),
     comp_lzo: field(choice(['yes', 'no', 'adaptive']), { description: 'LZO framing (legacy); sends compressed only with `allow_compression` yes.' }),
     compress: field(choice(['lzo', 'lz4', 'lz4-v2', 'stub', 'stub-v2', 'migrate', 'frames_only']), { description: 'Compression framing; frames_only: a bare `compress`.' }),
     allow_compression: field(choice(['yes', 'no', 'asym']), { description: 'Compress: yes, no, or asym (receive only).' }),
     verb: field(integer({ minimum: 0, maximum: 11 }), { description: 'Log verbosity 0 to 11. Default 1.' }),
+    mute: field(integer(COUNT), { description: 'Most messages of a kind logged in a row.' }),
     persist_key: flag('Keep keys across restarts.'),
     persist_tun: flag('Keep the device across restarts.'),
     user: field(text({ pattern: '^[A-Za-z_][A-Za-z0-9_.-]{0,31}$' }), { description: 'User to drop privileges to.' }),
@@ -142,6 +177,7 @@ const definition: ResourceDefinition = {
     log_append: path('Log file appended to (instead of syslog).'),
     push: lines(LINE, 'Options pushed to clients, one each.'),
     route: lines(`^(${IPV4}|${HOST})( (${IPV4}|default)( ${ROUTE_GATEWAY}( ([0-9]{1,9}|default))?)?)?$`, 'Routes: `network [netmask [gateway [metric]]]` each.'),
+    route_gateway: field(text({ pattern: `^(${IPV4}|${HOST})$`, maxLength: 253 }), { description: 'Gateway of `route`, or dhcp.' }),
     route_ipv6: lines(`^${IPV6}/[0-9]{1,3}( (${IPV6}|default)( ([0-9]{1,9}|default))?)?$`, 'IPv6 routes: `network/bits [gateway [metric]]` each.'),
     redirect_gateway: field(text({ pattern: `^${FLAGS}( ${FLAGS})*$` }), { description: 'Route all traffic through the tunnel (clients), with flags such as def1.' }),
     username: field(text(CREDENTIAL), { description: 'User name the client authenticates with.' }),
@@ -151,7 +187,8 @@ const definition: ResourceDefinition = {
   rules,
   checks: [
     'With `config`, no field but `enabled`, `dev`, `dev_type`, `username`, `password` and `cert_password`.',
-    '`server` is a network address with a contiguous netmask; `server` and `server_ipv6` not with `client`, `nobind` or `remote`.',
+    '`server` is a network address with a contiguous netmask.',
+    'Not together: `server`, `server_ipv6` or `server_bridge` and `client`, `tls_client`, `nobind` or `remote`; `server` and `server_bridge`; `ifconfig_pool` and `server_bridge` or `server` (but nopool); `tls_server` and `client` or `tls_client`; `nobind` and `local` or `lport`; `keepalive` and `ping` or `ping_restart`.',
     '`cert` and `key` together, neither with `pkcs12`; `tls_crypt` not with `tls_auth`.',
     '`keepalive` has a timeout at least twice its interval; a `dev` not named tun or tap needs `dev_type`.',
   ],

@@ -2,9 +2,13 @@
 // net/net-snmp/files/snmpd.init): one `agentaddress` line each, which snmpd appends to the endpoints
 // it listens on. OpenWrt builds net-snmp with the UDP, UDPIPv6 and Unix transports only (no TCP).
 // snmpd exits at start when it cannot open one endpoint: a malformed or repeated one stops it all.
+// The script reads `agentaddress` with config_get, and snmpd splits the line at commas only
+// (snmpd_set_agent_address, init_master_agent): a UCI list would reach it joined by spaces, as one
+// endpoint it cannot open. So the endpoints, an array as uapi's provider sends them, are one option
+// joined by commas.
 
 import type { FieldError } from '../../http/errors.js';
-import { field, text } from '../codecs.js';
+import { field, list } from '../codecs.js';
 import { IPV4, IPV6, SERVICE_PORT } from '../addresses.js';
 import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
 import { conflict, optionText } from '../checks.js';
@@ -21,9 +25,9 @@ const BRACKETED = `\\[${IPV6}\\](:${SERVICE_PORT})?`;
 /** udp (the default transport) `[host][:port]`, udp6 `[addr]:port`, unix `/path`. */
 const ENDPOINT =
   `((${ci('udp')}:)?${HOST_PORT}|(${ci('udp')}:)?${BRACKETED}|${ci('udp')}(6|${ci('v6')}|${ci('ipv6')}):(${BRACKETED}|${HOST_PORT})|${ci('unix')}:/[^,\\s]+)`;
-export const AGENT_ADDRESS = { pattern: `^${ENDPOINT}(,${ENDPOINT})*$`, maxLength: 1024 };
+const AGENT_ADDRESS = { pattern: `^${ENDPOINT}$`, maxLength: 255 };
 
-/** The endpoints of one `agentaddress`, as snmpd compares them. */
+/** The endpoints of one `agentaddress` option, as snmpd compares them. */
 const endpoints = (value: string | undefined) => (value ?? '').toLowerCase().split(',').filter(Boolean);
 
 /**
@@ -33,9 +37,9 @@ const endpoints = (value: string | undefined) => (value ?? '').toLowerCase().spl
 const ABSENT = /^(tcp|tcp6|tcpv6|tcpipv6|dtlsudp|tlstcp|ssh|ipx|aal5pvc|callback):/;
 
 function endpointErrors(address: unknown, others: string[]): FieldError[] {
-  if (typeof address !== 'string') return [];
+  if (!Array.isArray(address)) return [];
   const seen = new Set<string>();
-  for (const endpoint of endpoints(address)) {
+  for (const endpoint of endpoints(address.join(','))) {
     if (ABSENT.test(endpoint)) return [conflict('agentaddress', `${endpoint}: OpenWrt's snmpd has udp, udp6 and unix transports only`)];
     if (seen.has(endpoint) || others.includes(endpoint)) return [conflict('agentaddress', `${endpoint} is listed twice; snmpd would fail to open it and exit`)];
     seen.add(endpoint);
@@ -58,9 +62,8 @@ const definition: ResourceDefinition = {
   daemonPackage: 'snmpd',
   description: 'Endpoints snmpd listens on; without any agent, UDP port 161.',
   members: {
-    agentaddress: field(text(AGENT_ADDRESS), {
-      required: true,
-      description: 'Comma-separated endpoints: `[udp:]host:port`, `udp6:[addr]:port`, a bare port, or `unix:/path`. Stock `UDP:161,UDP6:161`.',
+    agentaddress: field(list(AGENT_ADDRESS, { joined: ',' }), {
+      description: 'Endpoints: `[udp:]host:port`, `udp6:[addr]:port`, a bare port, or `unix:/path`; written as one comma-separated option. Stock `UDP:161`, `UDP6:161`. None: the agent adds nothing.',
     }),
   },
   rules,

@@ -3,6 +3,9 @@
 // set. snmpd (vacm_parse_group) takes the models v1, v2c and usm (the only security module OpenWrt
 // builds); `any` it calls bad, and such a group never matches a request. For v1 and v2c the security
 // name is one a com2sec or com2sec6 section gives; for usm it is an SNMPv3 user name.
+// The script has no defaults: what a create leaves out is stock, the read-only security name `ro`
+// of the shipped public communities, and v2c, the community model of the three groups each of the
+// shipped security names has (v1, v2c, usm).
 
 import { choice, field, text } from '../codecs.js';
 import { valueAt, type ResourceDefinition, type Rules } from '../model.js';
@@ -28,8 +31,8 @@ const definition: ResourceDefinition = {
   description: 'Puts a security name, for one security model, into a group that snmpd/accesses grant views to.',
   members: {
     group: field(text(NAME), { required: true, description: 'Group name.' }),
-    version: field(choice(['v1', 'v2c', 'usm']), { required: true, description: 'Security model: v1, v2c (communities) or usm (SNMPv3 users).' }),
-    secname: field(text(NAME), { required: true, description: 'Security name: an snmpd/com2secs `secname` for v1 and v2c, an SNMPv3 user for usm.' }),
+    version: field(choice(['v1', 'v2c', 'usm']), { default: 'v2c', description: 'Security model: v1, v2c (communities) or usm (SNMPv3 users).' }),
+    secname: field(text(NAME), { default: 'ro', description: 'Security name: an snmpd/com2secs `secname` for v1 and v2c, an SNMPv3 user for usm.' }),
   },
   // A com2sec still named by a group is not removed; a usm group's secname names no com2sec.
   references: [{ field: 'secname', package: 'snmpd', type: 'com2sec', by: 'secname', guardOnly: true }],

@@ -3,6 +3,7 @@
 // - /etc/init.d/log (ubox) validate_log_section / validate_log_daemon: log_*
 // - /etc/init.d/cron (busybox) and /usr/libexec/login.sh: cronloglevel, ttylogin (@system[0])
 // - urandom-seed (/sbin/urandom_seed, /lib/preinit/81_urandom_seed): urandom_seed (@system[0])
+// - LuCI's System page (luci-mod-system system.js): description, notes; read by LuCI only
 // system and log apply every `system` section in turn (config_foreach), the others read @system[0]:
 // the first section is the one that counts. The stock section is anonymous (config_generate).
 // Every validate_data failure skips the whole section in that script: one bad `conloglevel` and
@@ -79,6 +80,8 @@ const definition: ResourceDefinition = {
     hostname: field(text({ pattern: `^[^\\x00-\\x1f\\x7f-]${LINE}*$` }), {
       description: 'The router\'s host name (at most 64 bytes), also published in DNS by dnsmasq. Default OpenWrt.',
     }),
+    description: field(text(), { description: 'A short description of the router, as LuCI shows it. Default: none.' }),
+    notes: field(text(), { description: 'Free-form notes about the router, as LuCI keeps them; may span lines. Default: none.' }),
     timezone: field(text(TIMEZONE), {
       description: 'POSIX TZ rule of local time, e.g. `CET-1CEST,M3.5.0,M10.5.0/3`. Default UTC.',
     }),
@@ -112,8 +115,12 @@ const definition: ResourceDefinition = {
     ttylogin: field(boolean({ truthy: ['1'] }), {
       description: 'Ask for a password on the serial console; otherwise it logs in as root directly. Stock and default false.',
     }),
-    urandom_seed: field(text({ pattern: `^(0|/${LINE}*)$`, maxLength: 255 }), {
-      description: 'A file to save a random seed to at boot and feed the kernel from at the next one, or `0` for none beyond /etc/urandom.seed. Stock 0.',
+    // /sbin/urandom_seed saves a fresh seed at every boot to a value starting with `/` (and preinit
+    // feeds it to the kernel); any other value leaves only /etc/urandom.seed, written once when missing.
+    urandom_seed: field(boolean({ truthy: [], truthyPrefix: '/', spelled: ['/etc/urandom.seed', '0'] }), {
+      description:
+        'Save a fresh random seed at every boot, to be fed to the kernel at the next one; otherwise /etc/urandom.seed is written once and ' +
+        'fed at every boot. true writes `/etc/urandom.seed` (a path already set is kept), false `0`. Stock false.',
     }),
   },
   rules,

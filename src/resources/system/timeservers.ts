@@ -1,6 +1,6 @@
 // `timeserver` sections as /etc/init.d/sysntpd (busybox, OpenWrt 24.10) reads them:
 // validate_ntp_section ntp, i.e. the section NAMED `ntp` only, so that is the one id the collection
-// takes. validate_data checks it as a whole: one invalid scalar (or an invalid last `server` item)
+// takes (and a create without one names). validate_data checks it as a whole: one invalid scalar (or an invalid last `server` item)
 // and sysntpd prints "validation failed" and starts no ntpd at all; an invalid earlier `server` item
 // is silently dropped.
 
@@ -37,12 +37,11 @@ const definition: ResourceDefinition = {
   ids: ['ntp'],
   reload: ['sysntpd'],
   description:
-    'NTP client and server (busybox ntpd). Only the section with id `ntp` is used; the router syncs its clock from `servers` ' +
+    'NTP client and server (busybox ntpd). Only the section with id `ntp` is used; the router syncs its clock from `server` ' +
     'and the servers its DHCP upstreams announce.',
   members: {
     enabled: flag('Run ntpd. Default true.'),
-    servers: field(list(VALIDATE_HOST), {
-      option: 'server',
+    server: field(list(VALIDATE_HOST), {
       description: 'NTP servers to sync from, host names or addresses. Stock 0-3.openwrt.pool.ntp.org.',
     }),
     use_dhcp: flag('Also sync from the NTP servers DHCP upstreams announce. Default true.'),

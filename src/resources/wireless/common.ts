@@ -5,7 +5,7 @@
 // them into hostapd and wpa_supplicant files line by line.
 
 import type { FieldError } from '../../http/errors.js';
-import { conflict, given, optionText, outOfRange, required, strings, utf8Length } from '../checks.js';
+import { conflict, given, optionText, outOfRange, required, utf8Length } from '../checks.js';
 import { boolean, field, integer, UCI_BLOB_BOOLEAN } from '../codecs.js';
 import type { Field, JsonObject, RuleContext } from '../model.js';
 
@@ -64,6 +64,13 @@ const SECRETS = ['key', 'auth_secret', 'dae_secret'];
 /** The section's option before this write. */
 const stored = (context: RuleContext, option: string) => context.read('wireless').sections.find((section) => section.name === context.id)?.options.get(option);
 
+/** The radios the section will name: the body's one, or the `list device` of several its null keeps. */
+function radiosOf(body: JsonObject, context: RuleContext): string[] {
+  if (typeof body.device === 'string') return [body.device];
+  const kept = body.device === undefined || body.device === null ? stored(context, 'device') : undefined;
+  return Array.isArray(kept) ? kept : [];
+}
+
 /** Whether the section will hold a field: given, or a secret the body omits and the section keeps. */
 const holds = (body: JsonObject, context: RuleContext, name: string) =>
   body[name] === undefined ? SECRETS.includes(name) && stored(context, name) !== undefined : given(body, name) && body[name] !== false;
@@ -105,7 +112,7 @@ export function enterpriseErrors(body: JsonObject, base: string, mode: unknown):
 
 export function radioErrors(body: JsonObject, context: RuleContext, encryption: string): FieldError[] {
   if (body.mode !== 'ap') return [];
-  return strings(body, 'device').flatMap(([, name]) => {
+  return radiosOf(body, context).flatMap((name) => {
     const radio = context.read('wireless').sections.find((section) => section.type === 'wifi-device' && section.name === name);
     const found = radio && radioConflict(optionText(radio.options.get('band')), optionText(radio.options.get('htmode')), encryption, given(body, 'ieee80211w') ? (body.ieee80211w as number) : undefined);
     return found ? [conflict(...found)] : [];
@@ -165,8 +172,8 @@ export function sectionErrors(body: JsonObject, context: RuleContext, encryption
   const wep = 'built without WEP';
   if (baseOf(encryption).startsWith('wep') && encryption !== stored(context, 'encryption')) errors.push(conflict('encryption', wep));
   for (const name of ['key1', 'key2', 'key3', 'key4']) if (given(body, name)) errors.push(conflict(name, wep));
-  const devices = strings(body, 'device');
-  if (!devices.length) errors.push(required('device', 'no radio'));
+  const devices = radiosOf(body, context);
+  if (!devices.length && (body.device ?? null) === null) errors.push(required('device', 'no radio'));
   const ifname = body.ifname;
   const others = context.read('wireless').sections.filter((section) => section.type === 'wifi-iface' && section.name !== context.id);
   if (typeof ifname === 'string' && (devices.length > 1 || others.some((section) => section.options.get('ifname') === ifname))) {

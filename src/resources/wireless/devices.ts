@@ -1,17 +1,22 @@
 // Radios: `wifi-device` sections. netifd (config.c config_parse_wireless_device) keeps one only if
 // `type` names a driver script, and runs mac80211.sh with the options drv_mac80211_init_device_config
-// and hostapd_common_add_device_config declare. `band` is required: without it the scripts derive the
-// band from the legacy `hwmode` or the channel, and with it they ignore `hwmode`, which is therefore
-// not offered. Not modelled (a PUT removes them, a PATCH keeps them): macaddr (the PHY found by its
-// address; a PUT then needs `path` or `phy`), hwmode, channels, country_ie, doth, require_mode,
-// basic_rate, supported_rates, beacon_int, distance, frag, rts, ht_coex, acs_exclude_dfs,
-// background_radar, log_level, macaddr_base, ifname_prefix, the HT/VHT/HE capability overrides,
-// hostapd_options and the other rarely set options. An htmode alias (`NONE`) reads as null and is
-// kept as it is by a PUT that sends the null back.
+// and hostapd_common_add_device_config declare. Without `band` the scripts take it from the legacy
+// `hwmode` or else from the channel (netifd-wireless.sh _wdev_prepare_channel: above 14 5g, else,
+// auto included, 2g); with it they ignore `hwmode`, which is therefore not offered. `channel` is a
+// number or auto (`auto`, `0` or unset); any other text fails the setup (INVALID_CHANNEL). The PHY is
+// found by `phy`, `path` or `macaddr` (find_phy); a radio naming none, as uapi's provider creates
+// one, is kept but never set up ("Could not find PHY"). Not modelled (a PUT removes them, a PATCH
+// keeps them): macaddr (a PUT then needs `path` or `phy`), hwmode, channels, country_ie, doth,
+// require_mode, basic_rate, supported_rates, beacon_int, distance, frag, rts, ht_coex,
+// acs_exclude_dfs, background_radar, log_level, macaddr_base, ifname_prefix, the HT/VHT/HE
+// capability overrides, hostapd_options and the other rarely set options. An htmode alias (`NONE`)
+// reads as null and is kept as it is by a PUT that sends the null back. `type` is mac80211 only:
+// broadcom-wl's legacy script (/lib/wifi/broadcom.sh, run by `wifi reload_legacy`) reads other
+// options (hwmode, no band, no PHY path) than the ones modelled here.
 
 import type { FieldError } from '../../http/errors.js';
-import { choice, field, text } from '../codecs.js';
-import { conflict, given, optionText, required } from '../checks.js';
+import { choice, field, integerOrName, text } from '../codecs.js';
+import { conflict, optionText } from '../checks.js';
 import type { JsonObject, ResourceDefinition, RuleContext, Rules } from '../model.js';
 import { int, off, radioConflict } from './common.js';
 
@@ -37,33 +42,43 @@ function inBand(channel: number, band: string): boolean {
 }
 
 /** The radio's access points that hostapd would refuse on its new band or htmode. */
-function accessPointErrors(body: JsonObject, context: RuleContext): FieldError[] {
-  const band = typeof body.band === 'string' ? body.band : undefined;
+function accessPointErrors(body: JsonObject, context: RuleContext, band: string | undefined): FieldError[] {
   const htmode = typeof body.htmode === 'string' ? body.htmode : undefined;
   return context.read('wireless').sections.flatMap((section) => {
     const option = (name: string) => optionText(section.options.get(name));
-    // netifd sets an interface up on each radio of a `list device`, and on the one an option names.
-    if (section.type !== 'wifi-iface' || ![section.options.get('device') ?? []].flat().includes(context.id!) || (option('mode') ?? 'ap') !== 'ap') return [];
+    // netifd sets an interface up on each radio of a `list device`, and on the one an option names;
+    // mac80211.sh skips one without a mode.
+    if (section.type !== 'wifi-iface' || ![section.options.get('device') ?? []].flat().includes(context.id!) || option('mode') !== 'ap') return [];
     const ieee80211w = option('ieee80211w');
     const found = radioConflict(band, htmode, option('encryption') ?? 'none', ieee80211w === undefined ? undefined : parseInt(ieee80211w, 10));
     return found ? [conflict(band === '6g' ? 'band' : 'htmode', `wifi-iface ${section.name} (${option('encryption') ?? 'none'}): ${found[1]}`)] : [];
   });
 }
 
+/**
+ * The band the scripts set the radio up on: `band`, else the channel's (`hwmode`, which a PATCH keeps
+ * and a PUT removes, takes precedence there: with one stored and no `band`, undefined).
+ */
+function bandOf(body: JsonObject, context: RuleContext, channel: number): string | undefined {
+  if (typeof body.band === 'string') return body.band;
+  const stored = context.read('wireless').sections.find((section) => section.name === context.id);
+  return stored?.options.has('hwmode') ? undefined : channel > 14 ? '5g' : '2g';
+}
+
 export const rules: Rules = (body: JsonObject, context: RuleContext) => {
-  const errors: FieldError[] = [...accessPointErrors(body, context)];
-  const { band, htmode } = body;
-  const channel = Number(body.channel) || 0;
-  if (channel && typeof band === 'string' && !inBand(channel, band)) errors.push(conflict('channel', `channel ${channel} is not a ${band} channel`));
+  const channel = typeof body.channel === 'number' ? body.channel : 0;
+  const band = bandOf(body, context, channel);
+  const errors: FieldError[] = [...accessPointErrors(body, context, band)];
+  const { htmode } = body;
+  if (channel && band && !inBand(channel, band)) errors.push(conflict('channel', `channel ${channel} is not a ${band} channel`));
   const modes = HTMODES_OF[band as string];
   if (typeof htmode === 'string' && modes && !modes.split(' ').includes(htmode)) {
-    errors.push(conflict('htmode', `${band} does not apply ${htmode} as named; use one of ${modes}`));
+    errors.push(conflict('htmode', `${band}${typeof body.band === 'string' ? '' : ' (by the channel)'} does not apply ${htmode} as named; use one of ${modes}`));
   }
   // mac80211.sh knows the 160 MHz blocks of these channels only.
   if (band === '5g' && channel && /160$/.test(String(htmode)) && !((channel >= 36 && channel <= 64) || (channel >= 100 && channel <= 128) || (channel >= 149 && channel <= 177))) {
     errors.push(conflict('channel', `channel ${channel} has no 160 MHz block`));
   }
-  if (!given(body, 'path') && !given(body, 'phy')) errors.push(required('path', 'path or phy must name the PHY'));
   return errors;
 };
 
@@ -77,11 +92,11 @@ const definition: ResourceDefinition = {
   description: 'Radios (`wifi-device`); the first boot writes one per PHY, disabled.',
   members: {
     type: field(choice(['mac80211']), { required: true, description: '`mac80211`, the driver script of wifi-scripts.' }),
-    path: field(text({ pattern: '^[^\\s]+$' }), { description: 'The PHY by device path, as the first boot writes it.' }),
+    path: field(text({ pattern: '^[^\\s]+$' }), { description: 'The PHY by device path, as the first boot writes it. Without it or `phy` the radio is not set up.' }),
     phy: field(text({ pattern: '^[A-Za-z0-9_.-]+$' }), { description: 'The PHY by name (`phy0`), tried before `path`.' }),
     radio: int('Radio of a multi-radio PHY.', { minimum: 0, maximum: 2147483647 }),
-    band: field(choice(['2g', '5g', '6g', '60g']), { required: true, description: '`2g`, `5g`, `6g` or `60g`.' }),
-    channel: field(text({ pattern: '^(auto|0|[1-9][0-9]{0,2})$' }), { description: 'Channel, or `auto` (also `0`). Default auto.' }),
+    band: field(choice(['2g', '5g', '6g', '60g']), { description: '`2g`, `5g`, `6g` or `60g`. Default: by the channel, 5g above 14, else 2g.' }),
+    channel: field(integerOrName({ minimum: 0, maximum: 233 }, { enum: ['auto'] }), { description: 'Channel, or `auto` (also 0). Default auto.' }),
     htmode: field(choice(HTMODES), { description: 'Standard and width. Unset: 802.11a/b/g only.' }),
     country: field(text({ pattern: '^([A-Z]{2}|00)$' }), { description: 'Country code, or `00` (world).' }),
     txpower: int('Transmit power, dBm. Default: automatic.', { minimum: 0, maximum: 100 }),
@@ -94,9 +109,8 @@ const definition: ResourceDefinition = {
   runtime: { object: 'network.wireless', method: 'status', items: ['*'], key: '*', fields: ['up', 'pending', 'autostart', 'disabled', 'retry_setup_failed'] },
   rules,
   checks: [
-    '`channel` is one of `band`: 2g 1-14, 5g 1-196, 6g 2 or 1, 5, ... 233, 60g 1-6; with 160 MHz on 5g one of 36-64, 100-128, 149-177.',
+    '`channel` is one of `band` (without it: 2g 1-14, else 5g): 2g 1-14, 5g 1-196, 6g 2 or 1, 5, ... 233, 60g 1-6; with 160 MHz on 5g one of 36-64, 100-128, 149-177.',
     '`htmode` as the band applies it: 2g NOHT, HT20, HT40, HT40+, HT40-, HE20, HE40, EHT20, EHT40; 5g not HT40+/- or EHT320; 6g HE and EHT only.',
-    '`path` or `phy` is given.',
     'The radio\'s access points (wifi-iface, mode ap) still run on its `band` and `htmode`: on 6g only sae or owe without TKIP, and ieee80211w 2; no HT mode with TKIP alone.',
   ],
 };

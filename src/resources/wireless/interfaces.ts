@@ -1,9 +1,14 @@
 // Wireless networks: `wifi-iface` sections, as OpenWrt 24.10 reads them. netifd (7901e66 config.c
 // config_init_wireless) sets one up on each radio `device` names: an option names one (its whole
-// text, unsplit), a `list` several. `device` is therefore always an array, written as an option when
-// it holds one radio, so the stock option and a list of radios round-trip byte for byte (a one-item
-// list comes back as the option netifd reads the same). mac80211.sh sets up ap
-// (hostapd.sh hostapd_set_bss_options), sta, adhoc and mesh (wpa_supplicant_add_network) and monitor.
+// text, unsplit), a `list` several. `device` is one radio, as uapi's provider sends it, written as
+// an option; a `list device` of several reads null, and a write that sends the null back keeps it,
+// so such a section still round-trips. `network` is netifd's list (a BLOBMSG array, which blob.c
+// splits from an option), as one space-separated string. mac80211.sh sets up ap
+// (hostapd.sh hostapd_set_bss_options), sta, adhoc and mesh (wpa_supplicant_add_network) and monitor,
+// and skips a section with any other mode or none (netifd-wireless.sh for_each_interface): a create
+// without `mode` writes `ap`, uapi 2.x's default. The legacy `wds` mode is broadcom-wl's only.
+// `runtime` is netifd's `ifname` and, for an interface set up, rpcd's iwinfo `info` and `assoclist`
+// of it.
 // `encryption` is parsed by globs (netifd-wireless.sh wireless_vif_parse_encryption): its bases and
 // `+cipher` suffixes are taken, `psk3` and `psk3-mixed` as the aliases of sae and sae-mixed they are
 // there; other text the globs happen to match (`wpa2-psk`, `8021x`, `osen`) reads as stored and a
@@ -34,7 +39,7 @@
 
 import type { FieldError } from '../../http/errors.js';
 import { IPV4, IPV6 } from '../addresses.js';
-import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN } from '../codecs.js';
+import { boolean, choice, field, list, text, UCI_BLOB_BOOLEAN, words } from '../codecs.js';
 import { given, outOfRange, required, utf8Length } from '../checks.js';
 import type { ResourceDefinition, Rules } from '../model.js';
 import { baseOf, bindingErrors, enterpriseErrors, int, keyErrors, MODES_OF, off, on, radioErrors, sectionErrors, securityErrors } from './common.js';
@@ -89,9 +94,9 @@ const definition: ResourceDefinition = {
   reload: ['network'],
   description: 'Wireless networks (`wifi-iface`); the first boot writes an open `OpenWrt` on lan per radio.',
   members: {
-    device: field(list(SECTION_NAME, { singleAsOption: true, whole: true }), { required: true, description: 'Radios, usually one.' }),
-    network: field(list(SECTION_NAME, { singleAsOption: true }), { description: 'network/interfaces ids it joins.' }),
-    mode: field(choice(['ap', 'sta', 'adhoc', 'mesh', 'monitor']), { required: true, description: 'sta: client; mesh: 802.11s.' }),
+    device: field(text(SECTION_NAME), { description: 'The radio. Required; null for a `list device` of several, which a write of null keeps.' }),
+    network: field(words(SECTION_NAME), { description: 'network/interfaces ids it joins, space-separated.' }),
+    mode: field(choice(['ap', 'sta', 'adhoc', 'mesh', 'monitor']), { default: 'ap', description: 'sta: client; mesh: 802.11s.' }),
     ssid: field(text(LINE), { description: 'Network name.' }),
     bssid: field(text(MAC), { description: 'sta: the AP; adhoc: the cell.' }),
     encryption: field(text({ pattern: '^(none|wep(-open|-shared|-mixed)?|(owe|psk(2|3|-mixed|3-mixed)?|sae(-mixed)?|wpa(2|3|-mixed|3-mixed|3-192)?)(\\+(ccmp|aes|tkip|tkip\\+ccmp|tkip\\+aes|ccmp\\+tkip|aes\\+tkip|ccmp256|gcmp|gcmp256))?)$' }), {
@@ -212,11 +217,21 @@ const definition: ResourceDefinition = {
     { field: 'network', package: 'network', type: 'interface' },
   ],
   // Not the status's `config`, `vlans` or `stations`: netifd echoes the options there, keys included.
-  runtime: { object: 'network.wireless', method: 'status', items: ['*', 'interfaces'], key: 'section', fields: ['ifname'] },
+  runtime: {
+    object: 'network.wireless',
+    method: 'status',
+    items: ['*', 'interfaces'],
+    key: 'section',
+    fields: ['ifname'],
+    each: [
+      { object: 'iwinfo', method: 'info', message: { device: 'ifname' }, fields: { bssid: 'bssid', channel: 'channel', frequency: 'frequency', signal: 'signal', noise: 'noise', txpower_actual: 'txpower' } },
+      { object: 'iwinfo', method: 'assoclist', message: { device: 'ifname' }, fields: { assoclist_count: 'results.length' } },
+    ],
+  },
   rules,
   checks: [
     modeCheck(),
-    '`device` names a radio, several without `ifname`; `ifname` unique; `ssid`, `mesh_id` at most 32 bytes; ap, adhoc need `ssid`, sta it or `bssid`, mesh it or `mesh_id`.',
+    '`device` names a radio (a kept `list device` several, without `ifname`); `ifname` unique; `ssid`, `mesh_id` at most 32 bytes; ap, adhoc need `ssid`, sta it or `bssid`, mesh it or `mesh_id`.',
     '`key`: psk*, sae* need it (or an ap wifi-station keys): 8-63 bytes, psk* 64 hex digits, sta sae and mesh any; wpa* ap without `auth_secret` only; else none.',
     'wpa*: ap needs `auth_server`, sta `eap_type`; tls `client_cert`, `priv_key`, no `auth`, `password`, others none and no `priv_key_pwd`; sta fields need wpa*.',
     '`auth_server` for `auth_port`, `auth_secret`, `ownip`, `ppsk`; `acct_server` for `acct_port`, `acct_secret`; `ieee80211r` for `mobility_domain`, `ft_over_ds`, `ft_psk_generate_local`, `reassociation_deadline`, `r0kh`, `r1kh`, `r0_key_lifetime`, `pmk_r1_push`; `macfilter` for `maclist`; `dynamic_vlan` for `vlan_naming`, `vlan_tagged_interface`, `vlan_bridge`; `dae_client`, `dae_secret` together, `dae_port` with them; `wnm_sleep_mode` for `wnm_sleep_mode_no_keys`; `wds` for `wds_bridge`.',

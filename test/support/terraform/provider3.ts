@@ -40,6 +40,13 @@ const ADDED: Record<string, Record<string, Attribute>> = {
 /** The guide: `ipaddr` is read-only in 3.0, a view of the first `ipaddrs` entry. */
 const READ_ONLY: Record<string, string[]> = { uapi_network_interface: ['ipaddr'] };
 
+/**
+ * Attributes the provider writes and wrtapi keeps read-only, as the README says: a write may send back
+ * what a read gives, never another value. snmpd_system `sys_services`: the init script passes it on
+ * under a directive snmpd ignores, so no write could change what snmpd answers.
+ */
+export const READ_ONLY_HERE: Record<string, string[]> = { uapi_snmpd_system: ['sys_services'] };
+
 /** The spec's shapes where the 2.x provider differs: redirect match fields are scalars; a host's tags a list. */
 const SPEC: Record<string, Record<string, AttributeType>> = {
   'uapi_firewall_redirect.match': { src_ip: 'string', src_port: 'string', src_dport: 'string', dest_ip: 'string', dest_port: 'string' },
