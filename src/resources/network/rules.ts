@@ -115,7 +115,7 @@ const definition: ResourceDefinition = {
     family: field(choice(['ipv4', 'ipv6']), {
       description:
         'ipv4 (a `rule` section) or ipv6 (a `rule6` section): the section type, not an option. Changing it keeps the id. ' +
-        'Default ipv6 when `src` (or without it `dest`) is an IPv6 prefix, else ipv4.',
+        'Default ipv6 when `src` (or without it `dest`) is an IPv6 prefix, ipv4 when another; without either, ipv4, or on a PUT the section\'s.',
     }),
     priority: field(integer(INT32, C_INTEGER), {
       description: 'Rule priority; lower runs first. Default: the section\'s position among the rules of its family (1, 2, ...), ahead of the main table\'s 32766.',
