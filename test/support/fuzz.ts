@@ -114,7 +114,8 @@ const cleared = (shown: Json | undefined): boolean =>
  * Whether the read shows each sent field as it was sent: a null clears a field, and so does an
  * empty string (UCI cannot hold an empty option: `uci set` deletes it), so it then reads cleared; a
  * secret reads as its `has_` flag; a list sent in its legacy string form reads as its items. A
- * field in `derived` reads what the others imply once cleared (a route's family, a rule's action).
+ * field in `derived` reads what the others imply, or its default, once cleared (a route's family, a
+ * rule's action, an snmpd access's version).
  */
 function storedAsSent(read: Record<string, Json>, sent: Record<string, Json>, derived: Set<string>, at = ''): string | undefined {
   for (const [name, value] of Object.entries(sent)) {
@@ -145,7 +146,9 @@ export async function fuzzResource(router: Router, document: Schema, entry: Reso
   const patchSchema = resolve(document, { $ref: `#/components/schemas/${title}Patch` });
   const fields = Object.keys(request.properties).filter((name) => name !== 'id');
   const { mapping } = await entry.module();
-  const derived = new Set(Object.keys(mapping.members).filter((name) => (name === mapping.typeBy?.field && mapping.typeBy.family) || ('implied' in mapping.members[name])));
+  const derived = new Set(
+    Object.keys(mapping.members).filter((name) => (name === mapping.typeBy?.field && mapping.typeBy.family) || 'implied' in mapping.members[name] || 'default' in mapping.members[name]),
+  );
   const strings: string[] = [];
   for (let i = 0; i < count; i++) {
     const listed = await router.request({ method: 'GET', path, headers: { authorization } });
