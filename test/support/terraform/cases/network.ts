@@ -1,8 +1,9 @@
 // The network resources as a Terraform configuration sets them, in provider 3.0's JSON
 // (internal/provider/network_*_resource.go): every interface proto the provider's enum and wrtapi
-// share, a bridge and an 802.1Q device, IPv4 and IPv6 routes, policy rules (lookup, goto, a drop), a
-// bridge VLAN and a WireGuard peer. Tables are integers, as the provider sends them; `family` is
-// never set. Imports adopt the stock lan, wan and wan6 interfaces and the stock br-lan device.
+// share (static, dhcp, dhcpv6, pppoe, none, wireguard), a bridge and an 802.1Q device, IPv4, IPv6
+// and blackhole routes, policy rules (lookup, goto, a drop), a bridge VLAN and a WireGuard peer.
+// Tables are integers, as the provider sends them; `family` is never set. Imports adopt the stock
+// lan, wan and wan6 interfaces and the stock br-lan device.
 import type { ReplayCase } from '../case.js';
 
 const WG_PRIVATE = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
@@ -50,6 +51,18 @@ export const cases: ReplayCase[] = [
     create: { id: 'tf_wan6', proto: 'dhcpv6', device: '@wan', reqaddress: 'try', reqprefix: 'auto', clientid: '000300010203040506' },
     update: { reqaddress: 'force', reqprefix: '56', ip6ifaceid: 'eui64' },
     imports: 'wan6',
+  },
+  {
+    resource: 'uapi_network_interface',
+    title: 'pppoe',
+    create: { id: 'tf_ppp', proto: 'pppoe', device: 'eth1', reqprefix: 'auto', peerdns: false, mtu: 1492 },
+    update: { reqprefix: '56', mtu: 1480, defaultroute: false },
+  },
+  {
+    resource: 'uapi_network_interface',
+    title: 'none',
+    create: { id: 'tf_none', proto: 'none', device: 'eth5' },
+    update: { auto: false },
   },
   {
     resource: 'uapi_network_interface',
