@@ -91,9 +91,9 @@ const DHCPV6_CODE = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-
 const PROTO_FIELDS: Record<string, Field> = {
   hostname: only('hostname', text({ pattern: '^(\\*|[A-Za-z0-9][A-Za-z0-9._-]{0,252})$' }), 'Host name sent to the server; `*` sends none. Default the router\'s host name.'),
   clientid: only('clientid', text({ ...HEX_PAIRS, maxLength: 260 }), 'Hex bytes: dhcp\'s client id (option 61, `:` or `-` between bytes allowed; default the MAC address), dhcpv6\'s DUID (no separators).'),
-  vendorid: only('vendorid', text(NO_BLANKS), 'Vendor class identifier (option 60), without blanks (older dhcp.sh split it). Default udhcpc\'s.'),
+  vendorid: only('vendorid', text(NO_BLANKS), 'Vendor class identifier (option 60), without blanks. Default udhcpc\'s.'),
   // dhcp.sh's `broadcast` flag; static's `broadcast` is an address.
-  broadcast_flag: only('broadcast_flag', boolean(NETIFD_FLAG), 'Ask the server to broadcast its replies (option `broadcast`). Default false.', { option: 'broadcast' }),
+  broadcast_flag: only('broadcast_flag', boolean(NETIFD_FLAG), 'Ask for broadcast replies (option `broadcast`). Default false.', { option: 'broadcast' }),
   // A BOOL for dhcp and pppoe, the string "1" for dhcpv6: `true` means yes to the first, no to the other.
   norelease: only('norelease', boolean({ truthy: ['1'], falsy: ['0', 'false'] }), 'Send no release when going down. Default false. A stored `true` reads null: dhcp and pppoe take it as true, dhcpv6 as false.'),
   defaultreqopts: onIn('defaultreqopts', 'Request udhcpc\'s default options. Default true.'),
@@ -215,7 +215,7 @@ const definition: ResourceDefinition = {
     auto: on('Bring the interface up at boot and on reload. Default true.'),
     force_link: field(boolean(NETIFD_BOOLEAN), { description: 'Set addresses and routes even while the device has no carrier. Default true for static, else false.' }),
     // dhcp.sh reads `ipaddr` and `broadcast` as a requested address and flag: these apply to static only.
-    ipaddrs: only('ipaddrs', list(IPV4_CIDR, { singleAsOption: true }), 'IPv4 addresses, `address[/prefix]` (or `/dotted-mask`); without a prefix `netmask` applies. An invalid one fails the interface.', {
+    ipaddrs: only('ipaddrs', list(IPV4_CIDR, { singleAsOption: true }), 'IPv4 addresses, `address[/prefix]` (or `/dotted-mask`); without a prefix `netmask` applies.', {
       option: 'ipaddr',
     }),
     ipaddr: only('ipaddrs', text(), 'The legacy scalar form of `ipaddrs`, read-only: its one address; null when the option is a list. Write `ipaddrs`.', { readOnly: true }),
