@@ -20,7 +20,7 @@ const BATCH_IDS = Array.from({ length: 5 }, (_, i) => i);
 export const BATCH = JSON.stringify({
   operations: [
     ...BATCH_IDS.map((i) => ({ method: 'POST', path: '/firewall/rules', body: { id: `batch${i}`, name: `Batch-${i}`, target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: [String(3000 + i)] } } })),
-    ...BATCH_IDS.map((i) => ({ method: 'POST', path: '/network/rules', body: { id: `batch${i}`, family: 'ipv4', priority: 100 + i, src: `10.${i}.0.0/16`, lookup: '100' } })),
+    ...BATCH_IDS.map((i) => ({ method: 'POST', path: '/network/rules', body: { id: `batch${i}`, family: 'ipv4', priority: 100 + i, src: `10.${i}.0.0/16`, lookup: 100 } })),
   ],
 });
 const BATCH_REMOVAL = JSON.stringify({

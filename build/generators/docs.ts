@@ -14,7 +14,8 @@ const UNREPRESENTABLE_LIST = ['\u0000', '\u0000'];
 
 function docField({ schema, description, required, secret, readOnly, when, codec, default: value }: Field): DocField {
   const nullable = readOption(codec, UNREPRESENTABLE) === null || readOption(codec, UNREPRESENTABLE_LIST) === null;
-  const always = !when && readOption(codec, undefined) !== undefined;
+  // A list reads [] while unset, whatever its `when` (engine/read.ts).
+  const always = readOption(codec, undefined) !== undefined;
   return {
     // What a create or PUT that leaves the field out writes.
     schema: textSchema(value === undefined ? schema : { ...schema, default: value }),
@@ -30,6 +31,17 @@ function docField({ schema, description, required, secret, readOnly, when, codec
 
 const referenceCheck = ({ field, package: pkg, type, by, except, negation }: Reference) =>
   `\`${field}\` must name an existing \`${type}\` of ${pkg} (by its ${by ? `\`${by}\`` : 'section id'}${negation ? `, after an optional \`${negation}\`` : ''})${except?.length ? `, or ${except.map((value) => `\`${value}\``).join(', ')}` : ''}.`;
+
+/** What strictWhen refuses: each field given while its `when` does not apply, grouped by the values it needs. */
+function strictWhenCheck(definition: ResourceDefinition): string {
+  const byWhen = new Map<string, string[]>();
+  for (const [name, member] of Object.entries(definition.members)) {
+    if (isGroup(member) || !member.when || member.readOnly) continue;
+    const key = `\`${member.when.field}\` ${member.when.values.join('/')}`;
+    byWhen.set(key, [...(byWhen.get(key) ?? []), `\`${name}\``]);
+  }
+  return [...byWhen].map(([when, names]) => `${names.join(', ')} only with ${when}`).join('; ') + '.';
+}
 
 /** A view's field: read-only, always in a read, null where the definition says a line may leave it empty. */
 const viewField = ({ schema, description, nullable }: Field): DocField => ({
@@ -68,7 +80,11 @@ export function docOf(definition: ResourceDefinition, inventory: ResourceDefinit
     type: definition.type,
     description: definition.description,
     members,
-    checks: [...(definition.checks ?? []), ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck)],
+    checks: [
+      ...(definition.strictWhen ? [strictWhenCheck(definition)] : []),
+      ...(definition.checks ?? []),
+      ...(definition.references ?? []).filter((reference) => !reference.guardOnly).map(referenceCheck),
+    ],
     referencedBy,
     ...(definition.ids ? { ids: definition.ids } : {}),
     ...(definition.mgmtPath ? { mgmtPath: true } : {}),
@@ -96,10 +112,20 @@ export function assertCheckable(doc: ResourceDoc): void {
   }
 }
 
-/** A doc with its members listed without their names, which its mapping holds (GeneratedDoc). */
+/**
+ * A doc with its members listed without their names, which its mapping holds (GeneratedDoc), and
+ * without a field's `when`, which its mapping holds too.
+ */
 export function generatedDoc(doc: ResourceDoc): GeneratedDoc {
   if (doc.kind === 'view') return doc;
-  return { ...doc, members: Object.values(doc.members).map((member) => (isGroup(member) ? { ...member, fields: Object.values(member.fields) } : member)) };
+  return {
+    ...doc,
+    members: Object.values(doc.members).map((member) => {
+      if (isGroup(member)) return { ...member, fields: Object.values(member.fields) };
+      const { when: _when, ...field } = member;
+      return field;
+    }),
+  };
 }
 
 /** A doc as JSON text, its patterns as indexes for `pattern()`. */

@@ -11,7 +11,16 @@ function readField(target: JsonObject, name: string, field: MappedField, section
     return;
   }
   const json = readOption(field.codec, value);
-  if (json !== undefined) target[name] = json;
+  // An implied value stored as the option is one the daemon refuses: it reads as unreadable.
+  if (json !== undefined) target[name] = typeof json === 'string' && field.implied?.[json] ? null : json;
+  else if (field.implied) {
+    for (const implied in field.implied) {
+      if (target[field.implied[implied]] !== undefined) {
+        target[name] = implied;
+        break;
+      }
+    }
+  }
 }
 
 /** Whether the resource serves sections of this type. */
@@ -44,13 +53,17 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
   const later: string[] = [];
   for (const name in definition.members) {
     const member = definition.members[name];
-    if (isGroup(member) || member.when) later.push(name);
+    if (isGroup(member) || member.when || member.implied) later.push(name);
     else if (name !== definition.typeBy?.field) readField(body, name, member, section);
   }
-  // After the others: a member's `when` looks at one of them.
+  // After the others: a member's `when` looks at one of them, and so does an implied value. An
+  // unset list reads [] whether it applies or not (the spec's rule).
   for (const name of later) {
     const member = definition.members[name];
-    if (!applies(member.when, body)) continue;
+    if (!applies(member.when, body)) {
+      if (!isGroup(member) && member.codec.kind === 'list') body[name] = [];
+      continue;
+    }
     if (!isGroup(member)) {
       readField(body, name, member, section);
       continue;

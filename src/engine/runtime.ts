@@ -2,7 +2,8 @@
 // calls a source makes for each section read, runtime-each.ts), or computed by the definition from
 // the router's files (its `runtimeOf`). It is not configuration: outside the
 // ETag, tolerated and ignored in a request body, null when the bus does not answer, so that a read
-// still answers when netifd or ubusd is down.
+// still answers when netifd or ubusd is down. Its members are named in snake_case, as the
+// Terraform provider reads them.
 import { callBus } from '../platform/bus.js';
 import type { Ports } from '../platform/ports.js';
 import { readPackage } from '../config/store.js';
@@ -24,10 +25,36 @@ function itemsAt(value: unknown, path: string[]): [string, unknown][] {
   return found;
 }
 
-function picked(item: JsonObject, fields: string[] | undefined): JsonObject {
-  if (!fields) return item;
+/** Renames a bus answer's members in place to snake_case, at every level (ubus's `ipv4-address` is `ipv4_address`). */
+function snakeCase(value: object): void {
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === 'object' && item !== null) snakeCase(item);
+    return;
+  }
+  const object = value as JsonObject;
+  for (const name in object) {
+    const inner = object[name];
+    if (typeof inner === 'object' && inner !== null) snakeCase(inner);
+    if (name.includes('-')) {
+      object[name.replace(/-/g, '_')] = inner;
+      delete object[name];
+    }
+  }
+}
+
+/** The item's members `fields` names (all when omitted), as `names` names them. */
+function picked(item: JsonObject, fields: string[] | undefined, names: string[]): JsonObject {
+  if (!fields) {
+    snakeCase(item);
+    return item;
+  }
   const kept: JsonObject = {};
-  for (const field of fields) if (item[field] !== undefined) kept[field] = item[field];
+  for (let i = 0; i < fields.length; i++) {
+    const value = item[fields[i]];
+    if (value === undefined) continue;
+    if (typeof value === 'object' && value !== null) snakeCase(value);
+    kept[names[i]] = value;
+  }
   return kept;
 }
 
@@ -36,10 +63,11 @@ export function runtimeById(ports: Ports, { object, method, items, key, fields }
   const { answer } = callBus(ports, object, method);
   if (answer === undefined) return undefined;
   const byId = new Map<string, Json>();
+  const names = (fields ?? []).map((field) => field.replace(/-/g, '_'));
   for (const [name, item] of itemsAt(answer, items)) {
     if (!isObject(item)) continue;
     const id = key === '*' ? name : item[key];
-    if (typeof id === 'string') byId.set(id, picked(item, fields));
+    if (typeof id === 'string') byId.set(id, picked(item, fields, names));
   }
   return byId;
 }

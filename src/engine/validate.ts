@@ -2,9 +2,11 @@ import { type FieldError, type FieldErrorCode } from '../http/errors.js';
 import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { validationFailed } from '../http/validation-failed.js';
 import {
+  applies,
   isGroup,
   valueAt,
   type Json,
+  type MappedField,
   type MappedMember,
   type JsonObject,
   type ResourceEntry,
@@ -17,6 +19,7 @@ import {
 import { pattern } from '../generated/patterns.js';
 import { requestSchemas } from '../openapi/request-schemas.js';
 import { resourceDoc } from '../openapi/resource-doc.js';
+import { conflict, given } from '../resources/checks.js';
 import { referenceErrors } from './references.js';
 import { schemaCheck } from './schema-check.js';
 
@@ -97,6 +100,12 @@ export function checkBody(definition: ResourceMapping, rules: Rules | undefined,
   let ruleErrors: FieldError[] = [];
   try {
     ruleErrors = [...(rules?.(body, context) ?? []), ...referenceErrors(definition, body, context)];
+    if (definition.strictWhen) {
+      for (const name in definition.members) {
+        const { when, readOnly } = definition.members[name] as MappedField;
+        if (when && !readOnly && !applies(when, body) && given(body, name)) ruleErrors.push(conflict(name, `${name} applies only with ${when.field} ${when.values.join(' or ')}`));
+      }
+    }
   } catch (error) {
     // Rules may assume schema-valid values; when the schema already failed, its errors say why.
     if (!schema.length) throw error;

@@ -35,13 +35,20 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
 /**
  * A create or PUT body with what it leaves out and the daemon needs: each field's `default` where the
  * write would leave it unset (absent or null), on a create and where the section (`read`) held a
- * value, so that a section stored without one stays as it was; and on a PUT the `typeBy` field, so
- * that the section keeps its type (a com2sec6 stays one); a create without it takes the resource's.
+ * value, so that a section stored without one stays as it was; and the `typeBy` field: from the form
+ * of the first address `typeBy.family` names that the body gives (a route's target), else on a PUT
+ * the section's, so that it keeps its type (a com2sec6 stays one); a create without either takes the
+ * resource's.
  */
 export function completed(definition: ResourceMapping, fields: JsonObject, read?: JsonObject): JsonObject {
   const body = { ...fields };
-  const typeField = definition.typeBy?.field;
-  if (read && typeField && body[typeField] === undefined) body[typeField] = read[typeField];
+  const { typeBy } = definition;
+  const type = typeBy && body[typeBy.field];
+  if (typeBy && (type === undefined || (type === null && typeBy.family))) {
+    const address = typeBy.family?.map((name) => body[name]).find((value) => typeof value === 'string');
+    if (typeof address === 'string') body[typeBy.field] = address.includes(':') ? 'ipv6' : 'ipv4';
+    else if (read) body[typeBy.field] = read[typeBy.field];
+  }
   for (const name in definition.members) {
     const member = definition.members[name];
     if (isGroup(member) || member.default === undefined || (body[name] ?? null) !== null || (read && (read[name] ?? null) === null)) continue;
@@ -87,7 +94,8 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
     const stored = section.options.get(option);
     // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
     // once proto is static); a merge changes only the secrets it names (see changed).
-    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && stored !== undefined && readOption(field.codec, stored) === null)) kept.add(option);
+    const unreadable = stored !== undefined && (readOption(field.codec, stored) === null || (typeof stored === 'string' && !!field.implied?.[stored]));
+    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && unreadable)) kept.add(option);
   });
   // Under a proto the resource does not model, the options no applying field reads may be that proto's own.
   const unless = definition.openUnless;
@@ -101,7 +109,7 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
       return;
     }
     if (path === typeField || field.readOnly || kept.has(option) || (changed ? !changed.has(path) : value === undefined)) return;
-    if (value === undefined || value === null) return next.set(option, undefined);
+    if (value === undefined || value === null || (typeof value === 'string' && field.implied?.[value])) return next.set(option, undefined);
     // A value the stored spelling already means keeps that spelling (`on` for true, a space-separated option for a list).
     const stored = section.options.get(option);
     const written = stored !== undefined && JSON.stringify(readOption(field.codec, stored)) === JSON.stringify(value) ? stored : writeOption(field.codec, value);

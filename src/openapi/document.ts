@@ -31,7 +31,7 @@ function halfObject(fields: Record<string, DocField>, half: Half, extra: Propert
     if (half === 'response') {
       if (field.secret) {
         properties[`has_${name}`] = presenceFlag(name);
-        required.push(`has_${name}`);
+        if (!field.when) required.push(`has_${name}`);
         continue;
       }
       properties[name] = field.nullable ? withNull(readable(schema)) : readable(schema);

@@ -54,10 +54,11 @@ export const presenceFlag = (name: string): JsonSchema => ({ type: 'boolean', re
 
 /** A field as declared: its schema, description, and write-only or read-only mark. */
 /** What a `when` adds to a member's description. */
-export const onlyWhile = ({ field, values }: When) => ` Only while \`${field}\` is ${values.join(' or ')}: a read carries it then only.`;
+export const onlyWhile = ({ field, values }: When, always?: boolean) =>
+  ` Only while \`${field}\` is ${values.join(' or ')}: ${always ? 'otherwise it reads []' : 'a read carries it then only'}.`;
 
 export function declared(field: DocField): JsonSchema {
-  const description = (field.description ?? '') + (field.when ? onlyWhile(field.when) : '');
+  const description = (field.description ?? '') + (field.when ? onlyWhile(field.when, field.always) : '');
   return {
     ...field.schema,
     ...(description ? { description } : {}),

@@ -1,5 +1,6 @@
 // A resource's doc made whole: the build lists a doc's members without their names, which the
-// resource's mapping holds in the same order (GeneratedDoc in resources/model.ts); this names them.
+// resource's mapping holds in the same order (GeneratedDoc in resources/model.ts), and without a
+// field's `when`, which the mapping holds too; this puts them back.
 import type { DocField, DocGroup, GeneratedDoc, GeneratedGroup, ResourceDoc, ResourceMapping, ResourceModule } from '../resources/model.js';
 
 function wholeDoc(mapping: ResourceMapping, generated: GeneratedDoc): ResourceDoc {
@@ -11,7 +12,7 @@ function wholeDoc(mapping: ResourceMapping, generated: GeneratedDoc): ResourceDo
     const mapped = mapping.members[name];
     const member = listed[i++];
     if (!('fields' in mapped)) {
-      members[name] = member as DocField;
+      members[name] = mapped.when ? { ...(member as DocField), when: mapped.when } : (member as DocField);
       continue;
     }
     const fields: Record<string, DocField> = {};

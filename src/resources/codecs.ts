@@ -28,11 +28,12 @@ export function integer(schema: { minimum?: number; maximum?: number } = {}, opt
 /**
  * A number or a name, as a daemon that resolves names reads it (a routing table: `100` or `main`): a
  * decimal reads as an integer, any other text as itself. `name` is the schema of the text form,
- * which should leave out what the integer form spells.
+ * which should leave out what the integer form spells. With `c`, the number is read as strtoul(text,
+ * 0) reads it (netifd's table names: `0x10` is 16).
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function integerOrName(range: { minimum?: number; maximum?: number }, name: JsonSchema): Typed {
-  return { codec: { kind: 'integer', orText: true }, schema: { anyOf: [{ type: 'integer', ...range }, { type: 'string', ...name }] } };
+export function integerOrName(range: { minimum?: number; maximum?: number }, name: JsonSchema, options: { c?: boolean } = {}): Typed {
+  return { codec: { kind: 'integer', orText: true, ...options }, schema: { anyOf: [{ type: 'integer', ...range }, { type: 'string', ...name }] } };
 }
 
 /**

@@ -29,8 +29,14 @@ export interface MappedField {
   secret?: boolean;
   /** Read-only: another view of an option a writable field holds (the legacy scalar `ipaddr`); ignored in a write. */
   readOnly?: boolean;
-  /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. */
+  /** Read only while it applies: a daemon reads the option only then, or gives it another meaning. A list reads `[]` otherwise. */
   when?: When;
+  /**
+   * Values the daemon takes from another field, never from this option (a rule's action `lookup` is
+   * its `lookup` table; netifd refuses the word): such a value writes no option, and an absent option
+   * reads as the first value whose field the body holds.
+   */
+  implied?: Record<string, string>;
   /**
    * What a write stores for a top-level field the daemon needs and a client may leave out (a
    * wifi-iface's mode, a word of an snmpd access line): a create that omits it, and a write that
@@ -178,6 +184,12 @@ export interface TypeBy {
   types?: Record<string, string>;
   /** Or: the section type is this prefix and the field's value. */
   prefix?: string;
+  /**
+   * A body that leaves the field out (or null) takes `ipv6` when the first of these fields it holds
+   * is an IPv6 address (has a `:`), `ipv4` when it is another: a route's family from its target
+   * (engine/write.ts completed). Without one, a PUT keeps the section's type.
+   */
+  family?: string[];
 }
 
 /**
@@ -227,6 +239,11 @@ export interface ResourceMapping {
   mgmtPath?: { fields?: string[]; device?: string };
   /** After the reload, the change is applied to the running kernel too (spec write step 7): wireguard peers. */
   kernel?: 'wireguard';
+  /**
+   * A field given while its `when` does not apply is refused (`conflict`), not dropped: a body that
+   * changes proto must clear the old proto's fields (netifd's handlers give option names their own meanings).
+   */
+  strictWhen?: true;
   /**
    * While `field` holds none of `values` (a proto the resource does not model), a PUT keeps the
    * options the resource does not model, which that handler reads: such a section still round-trips.
@@ -319,7 +336,7 @@ export interface GeneratedGroup extends Omit<DocGroup, 'fields'> {
 /**
  * A resource's doc as the build writes it: its members listed in the order of the resource's
  * mapping, which holds their names, so that the names live once: a tenth off the docs, compressed.
- * `openapi/resource-doc.ts` names them again. A view's mapping has no members, as its parser fills
+ * A field's `when` lives in the mapping only too. `openapi/resource-doc.ts` puts both back. A view's mapping has no members, as its parser fills
  * its items: its doc names them.
  */
 export interface GeneratedDoc extends Omit<ResourceDoc, 'members'> {

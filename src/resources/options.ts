@@ -8,7 +8,7 @@ function readScalar(codec: Codec, text: string): Json {
       if (!codec.c) return /^-?\d+$/.test(text.trim()) ? Number(text) : codec.orText ? text : null;
       // strtol(text, 0): 0x hex, a leading 0 octal, leading blanks and a sign, nothing after.
       const match = /^\s*([-+]?)(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)$/.exec(text);
-      if (!match) return null;
+      if (!match) return codec.orText ? text : null;
       const digits = match[2];
       const value = /^0[xX]/.test(digits) ? parseInt(digits, 16) : digits.length > 1 && digits[0] === '0' ? parseInt(digits, 8) : Number(digits);
       return match[1] === '-' ? -value : value;

@@ -27,7 +27,7 @@ test.after.each(async () => {
   await router.cleanup();
 });
 
-test('the stock interfaces read with their proto options, the legacy ipaddr and runtime from one ubus call', async () => {
+test('the stock interfaces read flat, each field under the protos that read it, every list [] when unset, and runtime from one ubus call', async () => {
   const response = await call({ method: 'GET', path: '/network/interfaces' });
   assert.is(response.status, 200, response.body);
   const interfaces = response.json as Body[];
@@ -37,25 +37,70 @@ test('the stock interfaces read with their proto options, the legacy ipaddr and 
   assert.equal(lan.ipaddrs, ['192.168.1.1']);
   assert.is(lan.ipaddr, '192.168.1.1');
   assert.is(lan.netmask, '255.255.255.0');
-  assert.is(lan.dhcp, undefined, 'the dhcp group only while proto is dhcp');
   assert.is(lan.runtime.up, true);
   assert.is(lan.runtime.l3_device, 'br-lan');
   const wan = interfaces[2];
-  assert.equal(wan.dhcp, { reqopts: [], sendopts: [] }, 'proto dhcp carries its group');
-  assert.is(wan.ipaddrs, undefined, 'the static fields only while proto is static');
+  const lists = { ipaddrs: [], ip6addrs: [], ip6prefix: [], dns: [], dns_search: [], ip6class: [], reqopts: [], sendopts: [], addresses: [] };
+  assert.equal({ ...wan, runtime: undefined }, { id: 'wan', managed: true, proto: 'dhcp', device: 'eth1', ...lists, runtime: undefined }, 'a dhcp interface: its lists, the static ones included');
+  assert.equal(lan.addresses, [], 'a static interface reads the wireguard list too');
+  assert.is(wan.netmask, undefined, 'a scalar only while its proto reads it');
   assert.is(wan.runtime.up, true);
   assert.equal(readFileSync(router.path('/var/log/ubus.log'), 'utf8').split('\n').filter(Boolean), ['network.interface dump'], 'one call for the page');
 });
 
 test('the emulated netifd follows the configuration: runtime after a write, and an interface set down by hand', async () => {
   assert.is((await call({ method: 'PATCH', path: '/network/interfaces/lan', body: { ipaddrs: ['192.168.2.1/24'], netmask: null } })).status, 200);
-  assert.equal(((await call({ method: 'GET', path: '/network/interfaces/lan' })).json as Body).runtime['ipv4-address'], [{ address: '192.168.2.1', mask: 24 }]);
+  assert.equal(((await call({ method: 'GET', path: '/network/interfaces/lan' })).json as Body).runtime.ipv4_address, [{ address: '192.168.2.1', mask: 24 }]);
   assert.is((await call({ method: 'PATCH', path: '/network/interfaces/wan', body: { disabled: true } })).status, 200);
   assert.is(((await call({ method: 'GET', path: '/network/interfaces/wan' })).json as Body).runtime.up, false);
   writeFileSync(router.path('/var/emu/netifd/loopback.down'), '');
   const loopback = ((await call({ method: 'GET', path: '/network/interfaces/loopback' })).json as Body).runtime;
   assert.equal([loopback.up, loopback.l3_device], [false, undefined]);
   assert.is(((await call({ method: 'GET', path: '/network/interfaces/wan6' })).json as Body).runtime.up, false, 'the stock wan6 has no DHCPv6 upstream');
+});
+
+test('runtime members are snake_case, as the provider reads them, and follow the configuration as netifd\'s dump does', async () => {
+  const lan = ((await call({ method: 'GET', path: '/network/interfaces/lan' })).json as Body).runtime;
+  assert.equal(Object.keys(lan).sort(), [
+    'available', 'device', 'dns_server', 'ipv4_address', 'ipv6_address', 'ipv6_prefix', 'ipv6_prefix_assignment', 'l3_device', 'pending', 'proto', 'route', 'up', 'uptime',
+  ]);
+  // The stock ULA prefix (globals) assigned to lan by its ip6assign 60, the router's address ::1 in it.
+  assert.equal(lan.ipv6_prefix_assignment, [{ address: 'fd4c:7e19:a3b2::', mask: 60, local_address: { address: 'fd4c:7e19:a3b2::1', mask: 60 } }]);
+  const created = await call({
+    method: 'POST',
+    path: '/network/interfaces',
+    body: {
+      id: 'lab', proto: 'static', device: 'eth2', ipaddrs: ['10.7.0.1/24'], gateway: '10.7.0.254', ip6addrs: ['2001:db8:7::1/64'],
+      ip6prefix: ['2001:db8:700::/56'], ip6assign: 64, dns: ['9.9.9.9'],
+    },
+  });
+  assert.is(created.status, 200, created.body);
+  assert.equal(Object.fromEntries(sectionOf('lab')!.options), {
+    proto: 'static', device: 'eth2', ipaddr: '10.7.0.1/24', gateway: '10.7.0.254', ip6addr: '2001:db8:7::1/64', ip6prefix: ['2001:db8:700::/56'], ip6assign: '64', dns: ['9.9.9.9'],
+  });
+  assert.is((await call({ method: 'POST', path: '/network/routes', body: { interface: 'lab', target: '10.8.0.0/16', gateway: '10.7.0.2' } })).status, 200);
+  const lab = ((await call({ method: 'GET', path: '/network/interfaces/lab' })).json as Body).runtime;
+  assert.equal(lab.ipv4_address, [{ address: '10.7.0.1', mask: 24 }]);
+  assert.equal(lab.ipv6_address, [{ address: '2001:db8:7::1', mask: 64 }]);
+  // Its prefix is handed out too: lan's /60 first (the larger subnet), then lab's /64 after it.
+  assert.equal(lab.ipv6_prefix, [{ address: '2001:db8:700::', mask: 56, class: 'lab', assigned: { lan: { address: '2001:db8:700::', mask: 60 }, lab: { address: '2001:db8:700:10::', mask: 64 } } }]);
+  assert.equal(lab.ipv6_prefix_assignment.map((item: Body) => [item.address, item.mask, item.local_address.address]), [
+    ['fd4c:7e19:a3b2:10::', 64, 'fd4c:7e19:a3b2:10::1'],
+    ['2001:db8:700:10::', 64, '2001:db8:700:10::1'],
+  ]);
+  assert.equal(lab.route, [
+    { target: '0.0.0.0', mask: 0, nexthop: '10.7.0.254', source: '0.0.0.0/0' },
+    { target: '10.8.0.0', mask: 16, nexthop: '10.7.0.2', source: '0.0.0.0/0' },
+  ]);
+  assert.equal(lab.dns_server, ['9.9.9.9']);
+  const wg = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg1', proto: 'wireguard', private_key: PRIVATE_KEY, addresses: ['10.9.0.1/24', 'fd00:9::1'] } });
+  assert.is(wg.status, 200, wg.body);
+  const tunnel = ((await call({ method: 'GET', path: '/network/interfaces/wg1' })).json as Body).runtime;
+  assert.equal([tunnel.l3_device, tunnel.device, tunnel.ipv4_address, tunnel.ipv6_address], ['wg1', undefined, [{ address: '10.9.0.1', mask: 24 }], [{ address: 'fd00:9::1', mask: 128 }]]);
+  // What a dhcp interface learned, with ubus's hyphenated keys, reads snake_case too.
+  const wan = ((await call({ method: 'GET', path: '/network/interfaces/wan' })).json as Body).runtime;
+  assert.equal([wan.ipv4_address, wan.dns_server, wan.ipv6_prefix], [[{ address: '10.0.2.15', mask: 24 }], ['10.0.2.3'], []]);
+  assert.not.match(JSON.stringify(((await call({ method: 'GET', path: '/network/interfaces' })).json as Body[]).map((item) => item.runtime)), /"[a-z0-9_]*-[a-z0-9_-]*":/);
 });
 
 test('runtime is outside the ETag, null when the bus does not answer, and ignored in a write', async () => {
@@ -103,19 +148,19 @@ test('a wireguard interface gets a short generated id, and its private key is wr
   const created = await call({
     method: 'POST',
     path: '/network/interfaces',
-    body: { proto: 'wireguard', wireguard: { private_key: PRIVATE_KEY, listen_port: 51820, addresses: ['10.9.0.1/24'] } },
+    body: { proto: 'wireguard', private_key: PRIVATE_KEY, listen_port: 51820, addresses: ['10.9.0.1/24'] },
   });
   assert.is(created.status, 200, created.body);
   const body = created.json as Body;
   assert.match(body.id, /^wg_[a-z0-9]{11}$/);
-  assert.equal(body.wireguard, { has_private_key: true, listen_port: 51820, addresses: ['10.9.0.1/24'] });
+  assert.equal([body.has_private_key, body.listen_port, body.addresses, body.private_key], [true, 51820, ['10.9.0.1/24'], undefined]);
   assert.is(created.headers['x-reload-services'], 'network');
   assert.is(sectionOf(body.id)!.options.get('private_key'), PRIVATE_KEY);
   assert.not.ok(created.body.includes(PRIVATE_KEY));
   const read = await call({ method: 'GET', path: `/network/interfaces/${body.id}` });
   assert.not.ok(read.body.includes(PRIVATE_KEY));
   // A merge patch without the key keeps it; a read sent back keeps it too.
-  assert.is((await call({ method: 'PATCH', path: `/network/interfaces/${body.id}`, body: { wireguard: { listen_port: 51821 } } })).status, 200);
+  assert.is((await call({ method: 'PATCH', path: `/network/interfaces/${body.id}`, body: { listen_port: 51821 } })).status, 200);
   assert.is((await call({ method: 'PUT', path: `/network/interfaces/${body.id}`, body: (await call({ method: 'GET', path: `/network/interfaces/${body.id}` })).json })).status, 200);
   assert.is(sectionOf(body.id)!.options.get('private_key'), PRIVATE_KEY);
   assert.not.ok(written().includes(PRIVATE_KEY), 'no log or state file holds the key');
@@ -123,36 +168,69 @@ test('a wireguard interface gets a short generated id, and its private key is wr
 
 test('a wireguard interface id is at most 15 characters; a bad key is refused and nothing changes', async () => {
   const before = router.snapshot();
-  const long = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wireguard_tunnel', proto: 'wireguard', wireguard: { private_key: PRIVATE_KEY } } });
+  const long = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wireguard_tunnel', proto: 'wireguard', private_key: PRIVATE_KEY } });
   assert.is(long.status, 422, long.body);
   assert.equal(fieldErrors(long), ['proto:conflict']);
-  const badKey = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg0', proto: 'wireguard', wireguard: { private_key: 'not-a-key' } } });
+  const badKey = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg0', proto: 'wireguard', private_key: 'not-a-key' } });
   assert.is(badKey.status, 422);
-  assert.equal(fieldErrors(badKey), ['wireguard.private_key:invalid_format']);
+  assert.equal(fieldErrors(badKey), ['private_key:invalid_format']);
   assert.not.ok(badKey.body.includes('not-a-key'), 'the refused secret is not echoed');
-  const wrongGroup = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'x1', proto: 'static', pppoe: { username: 'u' } } });
-  assert.equal(fieldErrors(wrongGroup), ['pppoe:conflict']);
+  const wrongProto = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'x1', proto: 'static', username: 'u', private_key: PRIVATE_KEY, reqopts: [] } });
+  assert.equal(fieldErrors(wrongProto), ['private_key:conflict', 'username:conflict'], 'an empty list is no value');
+  assert.match(((wrongProto.json as Body).errors as Body[]).find((error) => error.field === 'username')!.message, 'username applies only with proto pppoe');
+  assert.not.ok(wrongProto.body.includes(PRIVATE_KEY));
   assert.equal(router.snapshot(), before);
 });
 
-test('changing proto drops the old proto\'s options and its secret; a group that no longer applies must be cleared', async () => {
-  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'isp', proto: 'pppoe', device: 'eth1', pppoe: { username: 'me', password: 's3cret-pw', norelease: true } } });
+test('changing proto drops the old proto\'s options and its secret; a field the new proto does not read must be cleared, one it reads stays', async () => {
+  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'isp', proto: 'pppoe', device: 'eth1', username: 'me', password: 's3cret-pw', norelease: true } });
   assert.is(created.status, 200, created.body);
-  assert.equal((created.json as Body).pppoe, { username: 'me', has_password: true, norelease: true });
+  const read = created.json as Body;
+  assert.equal([read.username, read.has_password, read.norelease, read.password], ['me', true, true, undefined]);
+  assert.equal(Object.fromEntries(sectionOf('isp')!.options), { proto: 'pppoe', device: 'eth1', username: 'me', password: 's3cret-pw', norelease: '1' });
   const stale = await call({ method: 'PATCH', path: '/network/interfaces/isp', body: { proto: 'dhcp' } });
-  assert.equal(fieldErrors(stale), ['pppoe:conflict']);
-  const switched = await call({ method: 'PATCH', path: '/network/interfaces/isp', body: { proto: 'dhcp', pppoe: null, dhcp: { hostname: 'router' } } });
+  assert.equal(fieldErrors(stale), ['username:conflict']);
+  const switched = await call({ method: 'PATCH', path: '/network/interfaces/isp', body: { proto: 'dhcp', username: null, hostname: 'router' } });
   assert.is(switched.status, 200, switched.body);
-  const options = sectionOf('isp')!.options;
-  assert.equal([...options.keys()].sort(), ['device', 'hostname', 'proto']);
-  assert.equal((switched.json as Body).dhcp, { hostname: 'router', reqopts: [], sendopts: [] });
+  // dhcp.sh reads norelease as pppoe does: it stays; the password goes with the proto that read it.
+  assert.equal(Object.fromEntries(sectionOf('isp')!.options), { proto: 'dhcp', device: 'eth1', norelease: '1', hostname: 'router' });
+  const after = switched.json as Body;
+  assert.equal([after.hostname, after.norelease, after.has_password, after.username], ['router', true, undefined, undefined]);
+});
+
+test('an option several protos read is one field: clientid and reqopts held to what each proto takes, dhcp\'s broadcast flag beside static\'s address', async () => {
+  const dhcp = await call({
+    method: 'PUT',
+    path: '/network/interfaces/wan',
+    body: { proto: 'dhcp', device: 'eth1', clientid: '01:aa:bb:cc:dd:ee:ff', reqopts: ['121', 'staticroutes'], broadcast_flag: true, hostname: 'edge' },
+  });
+  assert.is(dhcp.status, 200, dhcp.body);
+  assert.equal(Object.fromEntries(sectionOf('wan')!.options), { proto: 'dhcp', device: 'eth1', clientid: '01:aa:bb:cc:dd:ee:ff', reqopts: '121 staticroutes', broadcast: '1', hostname: 'edge' });
+  assert.equal([(dhcp.json as Body).broadcast_flag, (dhcp.json as Body).broadcast], [true, undefined]);
+  const v6 = await call({ method: 'PUT', path: '/network/interfaces/wan6', body: { proto: 'dhcpv6', device: 'eth1', clientid: '000300010102030405', reqopts: ['23', '300'], reqprefix: '56', norelease: true } });
+  assert.is(v6.status, 200, v6.body);
+  assert.equal(Object.fromEntries(sectionOf('wan6')!.options), { proto: 'dhcpv6', device: 'eth1', clientid: '000300010102030405', reqopts: '23 300', reqprefix: '56', norelease: '1' });
+  const before = network();
+  const put = (id: string, body: Body) => call({ method: 'PUT', path: `/network/interfaces/${id}`, body });
+  assert.equal(fieldErrors(await put('wan6', { proto: 'dhcpv6', clientid: '00:03:00:01', reqopts: ['staticroutes'] })), ['clientid:conflict', 'reqopts[0]:conflict']);
+  assert.equal(fieldErrors(await put('wan', { proto: 'dhcp', reqopts: ['300'] })), ['reqopts[0]:conflict']);
+  assert.equal(fieldErrors(await put('wan', { proto: 'dhcp', reqopts: ['65536'] })), ['reqopts[0]:conflict', 'reqopts[0]:invalid_format']);
+  assert.equal(fieldErrors(await put('wan', { proto: 'static', broadcast_flag: true, broadcast: '192.168.9.255', ipaddrs: ['192.168.9.1/24'] })), ['broadcast_flag:conflict']);
+  assert.equal(fieldErrors(await put('lan', { proto: 'dhcp', broadcast: '192.168.9.255' })), ['broadcast:conflict']);
+  assert.is(network(), before, 'nothing was written');
+  // A stored `true` means yes to dhcp.sh and no to dhcpv6.sh: it reads null, and a PUT of the read keeps it.
+  appendFileSync(router.path('/etc/config/network'), "\nconfig interface 'v6b'\n\toption proto 'dhcpv6'\n\toption norelease 'true'\n");
+  const odd = (await call({ method: 'GET', path: '/network/interfaces/v6b' })).json as Body;
+  assert.is(odd.norelease, null);
+  assert.is((await put('v6b', odd)).status, 200);
+  assert.is(sectionOf('v6b')!.options.get('norelease'), 'true');
 });
 
 test('dhcp reqopts are written as one option, which dhcp.sh reads', async () => {
-  const response = await call({ method: 'PUT', path: '/network/interfaces/wan', body: { proto: 'dhcp', device: 'eth1', dhcp: { reqopts: ['121', '249'] } } });
+  const response = await call({ method: 'PUT', path: '/network/interfaces/wan', body: { proto: 'dhcp', device: 'eth1', reqopts: ['121', '249'] } });
   assert.is(response.status, 200, response.body);
   assert.is(sectionOf('wan')!.options.get('reqopts'), '121 249');
-  assert.equal((response.json as Body).dhcp.reqopts, ['121', '249']);
+  assert.equal((response.json as Body).reqopts, ['121', '249']);
 });
 
 test('X-Mgmt-Path-Warning when a write changes the caller\'s own interface, and not otherwise', async () => {
@@ -175,7 +253,7 @@ test('X-Mgmt-Path-Warning names the caller\'s device on a device write', async (
   const patched = await call({ method: 'PATCH', path: `/network/devices/${(adopted.json as Body).id}`, body: { mtu: 1500 } });
   assert.is(patched.status, 200, patched.body);
   assert.is(patched.headers['x-mgmt-path-warning'], 'device=br-lan changed=updated');
-  const other = await call({ method: 'POST', path: '/network/devices', body: { name: 'eth1.10', type: '8021q', ifname: 'eth1', vlan: { vid: '10' } } });
+  const other = await call({ method: 'POST', path: '/network/devices', body: { name: 'eth1.10', type: '8021q', ifname: 'eth1', vid: 10 } });
   assert.is(other.status, 200, other.body);
   assert.is(other.headers['x-mgmt-path-warning'], undefined);
 });

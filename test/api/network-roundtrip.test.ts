@@ -265,13 +265,17 @@ test('the extra sections read as netifd reads them', async () => {
   writeFileSync(router.path('/etc/config/network'), STOCK + EXTRA);
   const get = async (resource: string) => (await call({ method: 'GET', path: `/network/${resource}` })).json as Body[];
   const [vlan, port, , , guest] = (await get('devices')).slice(1);
-  assert.equal(vlan.vlan, { vid: '100', ingress_qos_mapping: ['0:1', '1:2'], egress_qos_mapping: ['1:0', '2:3'] });
+  assert.equal([vlan.vid, vlan.ingress_qos_mapping, vlan.egress_qos_mapping, vlan.ports], [100, ['0:1', '1:2'], ['1:0', '2:3'], []]);
   // txqueuelen '0x400' reads as netifd's strtol(…, 0) does.
   assert.equal([port.ipv6, port.learning, port.enabled, port.txqueuelen, port.gro], [false, false, true, 1024, null]);
-  assert.equal([guest.id, guest.managed, guest.bridge.ports, guest.bridge.stp, guest.bridge.igmp_snooping], ['guest_dev', true, ['eth2', 'eth3'], false, true]);
+  assert.equal([guest.id, guest.managed, guest.ports, guest.stp, guest.igmp_snooping, guest.vid], ['guest_dev', true, ['eth2', 'eth3'], false, true, undefined]);
   assert.equal((await get('bridge_vlans')).map((entry) => [entry.vlan, entry.ports, entry.local ?? null]), [[1, ['lan1:u*', 'lan2'], null], [2, ['lan2:t', 'lan3:*'], false], [10, ['eth2:t'], null]]);
-  assert.equal((await get('routes')).map((route) => [route.family, route.disabled ?? null, route.onlink ?? null]), [['ipv4', null, null], ['ipv4', true, null], ['ipv6', null, true], ['ipv4', null, null]]);
-  assert.equal((await get('rules')).map((rule) => [rule.family, rule.invert ?? null, rule.disabled ?? null]), [['ipv4', null, null], ['ipv4', false, null], ['ipv6', null, true], ['ipv4', null, null]]);
+  assert.equal((await get('routes')).map((route) => [route.family, route.disabled ?? null, route.onlink ?? null, route.table ?? null]), [['ipv4', null, null, null], ['ipv4', true, null, 100], ['ipv6', null, true, null], ['ipv4', null, null, null]]);
+  // A table by number reads as an integer, by name as the name; action lookup and goto read from the fields of those names.
+  assert.equal(
+    (await get('rules')).map((rule) => [rule.family, rule.invert ?? null, rule.disabled ?? null, rule.lookup ?? null, rule.action ?? null]),
+    [['ipv4', null, null, 100, 'lookup'], ['ipv4', false, null, 'main', 'lookup'], ['ipv6', null, true, null, 'unreachable'], ['ipv4', null, null, null, 'goto']],
+  );
 });
 
 test('GET /diagnostics?validate=1: no invalid network section in the stock file; in the extra ones only what a read cannot show', async () => {
@@ -291,7 +295,7 @@ test('GET /diagnostics?validate=1: no invalid network section in the stock file;
   assert.equal((found.errors as Body[]).map((error) => `${error.field}:${error.code}`).sort(), ['gro:unreadable']);
 });
 
-test('OpenAPI: the four collections, their items and adopt; family is a required enum of routes and rules', async () => {
+test('OpenAPI: the four collections, their items and adopt; family is an optional enum of routes and rules, a table an integer or a name', async () => {
   const served = await openapi();
   const { paths } = served;
   const components = { schemas: resolvedSchemas(served) as Body };
@@ -304,12 +308,17 @@ test('OpenAPI: the four collections, their items and adopt; family is a required
   }
   for (const resource of ['routes', 'rules']) {
     const request = components.schemas[`${schemaName(resource)}Request`];
-    assert.ok(request.required.includes('family'), resource);
-    assert.equal(request.properties.family.type, 'string');
-    assert.equal(request.properties.family.enum, ['ipv4', 'ipv6']);
-    assert.equal(components.schemas[`${schemaName(resource)}Patch`].properties.family.enum, ['ipv4', 'ipv6']);
+    assert.not.ok((request.required ?? []).includes('family'), resource);
+    assert.equal(request.properties.family.type, ['string', 'null']);
+    assert.equal(request.properties.family.enum, ['ipv4', 'ipv6', null]);
+    assert.equal(components.schemas[`${schemaName(resource)}Patch`].properties.family.enum, ['ipv4', 'ipv6', null]);
   }
-  assert.equal(components.schemas.NetworkRoutesRequest.required, ['family', 'target']);
+  assert.equal(components.schemas.NetworkRoutesRequest.required, ['target']);
+  for (const [schema, field] of [['NetworkRoutes', 'table'], ['NetworkRules', 'lookup']]) {
+    assert.equal(components.schemas[schema].properties[field].anyOf.map((branch: Body) => branch.type), ['integer', 'string', 'null'], field);
+  }
+  assert.equal(components.schemas.NetworkRulesRequest.properties.action.enum, ['lookup', 'goto', 'prohibit', 'unreachable', 'blackhole', null]);
+  assert.equal(components.schemas.NetworkDevices.properties.vid.anyOf.map((branch: Body) => branch.type), ['integer', 'string', 'null']);
   assert.equal(components.schemas.NetworkDevicesRequest.required, ['name']);
   assert.equal(components.schemas.NetworkBridgeVlansRequest.required.sort(), ['device', 'vlan']);
 });

@@ -36,7 +36,7 @@ const PEER = { interface: 'wg0', public_key: PEER_KEY, preshared_key: PRESHARED,
 test.before.each(async () => {
   router = await newRouter();
   auth = { authorization: `Bearer ${await router.mint('admin', ['*:rw'])}` };
-  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg0', proto: 'wireguard', wireguard: { private_key: INTERFACE_KEY, addresses: ['10.9.0.1/24'] } } });
+  const created = await call({ method: 'POST', path: '/network/interfaces', body: { id: 'wg0', proto: 'wireguard', private_key: INTERFACE_KEY, addresses: ['10.9.0.1/24'] } });
   assert.is(created.status, 200, created.body);
 });
 test.after.each(async () => {

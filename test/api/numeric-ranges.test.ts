@@ -25,8 +25,8 @@ const SNAT = { target: 'SNAT', match: { dest_zone: 'wan', proto: ['tcp'], src_di
 const NAT = { target: 'SNAT', snat_ip: '192.0.2.1', match: { src_zone: 'wan', proto: ['tcp'] } };
 const QUEUE = { interface: 'eth1', script: 'simple.qos' };
 const VPN = { client: true, dev: 'tun' };
-const DHCP = (dhcp: Body) => ({ proto: 'dhcp', device: 'eth1', dhcp });
-const DHCPV6 = (dhcpv6: Body) => ({ proto: 'dhcpv6', device: '@wan', dhcpv6 });
+const DHCP = (fields: Body) => ({ proto: 'dhcp', device: 'eth1', ...fields });
+const DHCPV6 = (fields: Body) => ({ proto: 'dhcpv6', device: '@wan', ...fields });
 
 /** A write past a bound: the request and the `field:code` errors of its 422. */
 type Refusal = [string, RequestOptions, string[]];
@@ -46,13 +46,17 @@ const REFUSED: Refusal[] = [
   ['firewall DNAT to port 0', post('/firewall/redirects', { match: { ...DNAT.match, dest_port: '0' } }), ['match.dest_port:out_of_range']],
   ['firewall DNAT to a range from 0', post('/firewall/redirects', { match: { ...DNAT.match, dest_port: '0-80' } }), ['match.dest_port:out_of_range']],
   ['firewall SNAT to source port 0', post('/firewall/redirects', { ...SNAT, match: { ...SNAT.match, src_dport: '0' } }), ['match.src_dport:out_of_range']],
-  ['wireguard listen_port 0', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', wireguard: { private_key: WG_KEY, listen_port: 0 } }), ['wireguard.listen_port:out_of_range']],
+  ['wireguard listen_port 0', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', private_key: WG_KEY, listen_port: 0 }), ['listen_port:out_of_range']],
   ['ip6prefix lifetime past 32 bits', patch('/network/interfaces/lan', { ip6prefix: ['fd00:1::/48,4294967296'] }), ['ip6prefix[0]:invalid_format']],
-  ['dhcp reqopts 255 (udhcpc takes it for a name and exits)', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['255'] }) }), ['dhcp.reqopts[0]:invalid_format']],
-  ['dhcp reqopts 0', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['0'] }) }), ['dhcp.reqopts[0]:invalid_format']],
-  ['dhcp reqopts 0xff', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['0xff'] }) }), ['dhcp.reqopts[0]:invalid_format']],
-  ['dhcp sendopts code 255', post('/network/interfaces', { id: 'r4', ...DHCP({ sendopts: ['255:01'] }) }), ['dhcp.sendopts[0]:invalid_format']],
-  ['dhcpv6 reqopts 65536 (odhcp6c keeps 16 bits)', post('/network/interfaces', { id: 'r6', ...DHCPV6({ reqopts: ['65536'] }) }), ['dhcpv6.reqopts[0]:invalid_format']],
+  // reqopts is one field for dhcp and dhcpv6: a number dhcpv6 takes is a conflict under dhcp.
+  ['dhcp reqopts 255 (udhcpc takes it for a name and exits)', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['255'] }) }), ['reqopts[0]:conflict']],
+  ['dhcp reqopts 0', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['0'] }) }), ['reqopts[0]:invalid_format']],
+  ['dhcp reqopts 0xff', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['0xff'] }) }), ['reqopts[0]:invalid_format']],
+  ['dhcp sendopts code 255', post('/network/interfaces', { id: 'r4', ...DHCP({ sendopts: ['255:01'] }) }), ['sendopts[0]:invalid_format']],
+  ['dhcpv6 reqopts 65536 (odhcp6c keeps 16 bits)', post('/network/interfaces', { id: 'r6', ...DHCPV6({ reqopts: ['65536'] }) }), ['reqopts[0]:invalid_format']],
+  ['route table 0 (RT_TABLE_UNSPEC, which netifd refuses)', post('/network/routes', { interface: 'lan', target: '10.70.0.0/16', table: 0 }), ['table:out_of_range']],
+  ['rule lookup past 32 bits', post('/network/rules', { src: '10.70.0.0/16', lookup: 4294967296 }), ['lookup:out_of_range']],
+  ['8021q vid 4095 (the kernel refuses it)', post('/network/devices', { name: 'eth1.4095', type: '8021q', ifname: 'eth1', vid: 4095 }), ['vid:out_of_range']],
   ['system log_port 0', patch('/system', { log_ip: '192.0.2.9', log_port: 0 }), ['log_port:out_of_range']],
   ['system cronloglevel past crond\'s int', patch('/system', { cronloglevel: 2147483648 }), ['cronloglevel:out_of_range']],
   ['system log sizes past logd\'s KiB * 1024', patch('/system', { log_size: 2097152, log_buffer_size: 2097152 }), ['log_size:out_of_range', 'log_buffer_size:out_of_range']],
@@ -89,10 +93,14 @@ const ACCEPTED: Acceptance[] = [
   ['firewall nat snat_port 1-65535', post('/firewall/nat', { ...NAT, snat_port: '1-65535' }), ['firewall'], ['snat_port']],
   ['firewall DNAT to 1-65535, matching port 0', post('/firewall/redirects', { match: { ...DNAT.match, src_dport: '0', dest_port: '1-65535' } }), ['firewall'], ['match.dest_port', 'match.src_dport']],
   ['firewall SNAT from port 65535, matching port 0', post('/firewall/redirects', { ...SNAT, match: { ...SNAT.match, dest_port: '0', src_dport: '65535' } }), ['firewall'], ['match.dest_port', 'match.src_dport']],
-  ['wireguard listen_port 1', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', wireguard: { private_key: WG_KEY, listen_port: 1 } }), ['network'], ['wireguard.listen_port']],
+  ['wireguard listen_port 1', post('/network/interfaces', { id: 'wg_r', proto: 'wireguard', private_key: WG_KEY, listen_port: 1 }), ['network'], ['listen_port']],
   ['ip6prefix lifetimes 0 and 4294967295', patch('/network/interfaces/lan', { ip6prefix: ['fd00:1::/48,0,4294967295'] }), ['network'], ['ip6prefix']],
-  ['dhcp option codes 1-254, in hex and by name', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['1', '254', '0xfe', 'staticroutes'], sendopts: ['1:01', '254:01'] }) }), ['network'], ['dhcp.reqopts', 'dhcp.sendopts']],
-  ['dhcpv6 option codes 1-65535', post('/network/interfaces', { id: 'r6', ...DHCPV6({ reqopts: ['1', '65535'] }) }), ['network'], ['dhcpv6.reqopts']],
+  ['dhcp option codes 1-254, in hex and by name', post('/network/interfaces', { id: 'r4', ...DHCP({ reqopts: ['1', '254', '0xfe', 'staticroutes'], sendopts: ['1:01', '254:01'] }) }), ['network'], ['reqopts', 'sendopts']],
+  ['dhcpv6 option codes 1-65535', post('/network/interfaces', { id: 'r6', ...DHCPV6({ reqopts: ['1', '65535'] }) }), ['network'], ['reqopts']],
+  ['route table 4294967295', post('/network/routes', { interface: 'lan', target: '10.71.0.0/16', table: 4294967295 }), ['network'], ['table']],
+  ['rule lookup 1', post('/network/rules', { src: '10.71.0.0/16', lookup: 1 }), ['network'], ['lookup']],
+  ['8021q vid 4094', post('/network/devices', { name: 'eth1.4094', type: '8021q', ifname: 'eth1', vid: 4094 }), ['network'], ['vid']],
+  ['8021q vid 0 (priority tags)', post('/network/devices', { name: 'eth1.0', type: '8021q', ifname: 'eth1', vid: 0 }), ['network'], ['vid']],
   ['system bounds', patch('/system', { log_ip: '192.0.2.9', log_port: 1, cronloglevel: 2147483647, log_size: 2097151, log_buffer_size: 2097151 }), ['system', 'log'], [
     'log_port', 'cronloglevel', 'log_size', 'log_buffer_size',
   ]],

@@ -6,7 +6,7 @@ import type { FieldError } from '../../http/errors.js';
 import type { UciSection, UciValue } from '../../uci/index.js';
 import { IPV4, IPV6, PREFIX4, PREFIX6 } from '../addresses.js';
 import { conflict, given, strings } from '../checks.js';
-import { UCI_BLOB_BOOLEAN } from '../codecs.js';
+import { field, integerOrName, UCI_BLOB_BOOLEAN } from '../codecs.js';
 import { valueAt, type JsonObject, type RuleContext } from '../model.js';
 
 
@@ -98,6 +98,14 @@ const NAME = '[A-Za-z_][A-Za-z0-9_.-]*';
  * `local`, or a name from /etc/iproute2/rt_tables. 0 and unknown names are refused by netifd.
  */
 export const TABLE = { pattern: `^(${UINT32}|${NAME})$`, maxLength: 63 };
+
+/**
+ * A routing table as uapi's Terraform provider sends it (an integer) or as netifd also takes it (a
+ * name): 1-4294967295, read as strtoul(…, 0) reads it, or a name (TABLE's, never all digits).
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export const tableField = (description: string) =>
+  field(integerOrName({ minimum: 1, maximum: 4294967295 }, { pattern: `^${NAME}$`, maxLength: 63 }, C_INTEGER), { description });
 
 /** A route protocol (system_resolve_rt_proto): 0-255, unspec/kernel/boot/static, or a name from /etc/iproute2/rt_protos. */
 export const ROUTE_PROTO = { pattern: `^((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])|${NAME})$`, maxLength: 63 };
@@ -217,7 +225,19 @@ export function interfaceSection(context: RuleContext, name: string): UciSection
 /*#__NO_SIDE_EFFECTS__*/
 export const tableCheck = (path: string) => `\`${path}\` names a routing table netifd can resolve: a number, main, default, local, or a name /etc/iproute2/rt_tables gives a table other than 0.`;
 /*#__NO_SIDE_EFFECTS__*/
-export const onlyWithCheck = (discriminator: string, owners: Record<string, string[]>) =>
-  Object.entries(owners)
-    .map(([path, allowed]) => `\`${path}\` only with \`${discriminator}\` ${allowed.join('/')}`)
-    .join('; ') + '.';
+export function onlyWithCheck(discriminator: string, owners: Record<string, string[]>): string {
+  const byValues = new Map<string, string[]>();
+  for (const [path, allowed] of Object.entries(owners)) byValues.set(allowed.join('/'), [...(byValues.get(allowed.join('/')) ?? []), `\`${path}\``]);
+  return [...byValues].map(([allowed, paths]) => `${paths.join(', ')} only with \`${discriminator}\` ${allowed}`).join('; ') + '.';
+}
+
+/**
+ * The values of a discriminator (`proto`, `type`) under which each field applies, from
+ * `[value, 'field field ...']` pairs: what `onlyWith` refuses and a field's `when` reads by.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function ownersOf(pairs: [string, string][]): Record<string, string[]> {
+  const owners: Record<string, string[]> = {};
+  for (const [value, names] of pairs) for (const name of names.split(' ')) (owners[name] = owners[name] ?? []).push(value);
+  return owners;
+}

@@ -2,9 +2,12 @@
 // netdev; `type` picks the device handler: bridge (bridge.c), 8021q and 8021ad (vlandev.c), macvlan
 // (macvlan.c), veth (veth.c). Without `type` the section configures an existing device (a port, a
 // DSA user port, a wifi or a tun/tap device another program creates) with the common settings of
-// device.c device_init_settings. netifd has no tun or tap type: a section with `type tun` finds no
-// handler and is read as settings for an existing device, so a tun/tap device (OpenVPN's tun0) is
-// configured as a section without `type`. The fields of one type are refused under another.
+// device.c device_init_settings. The fields are flat, as uapi's Terraform provider has them
+// (internal/provider/network_device_resource.go); those of one type are refused under another.
+// `tun` and `tap`, which the provider's 2.x type enum had, are not types: netifd registers no
+// device type of those names (device_type_get finds none), so config_device_add takes such a
+// section as settings for an existing device, as one without `type`, and creates nothing; a tun/tap
+// device (OpenVPN's tun0) is configured by a section without `type`.
 // Not offered: `broadcast_flood` and `stp_kernel` (netifd from 2026), which OpenWrt 24.10's netifd
 // ignores. Not modelled, to keep the resource within its flash budget (the section holds them, and a
 // PATCH keeps them): vrf, bonding, tunnel and extdev types; pse*, auth, auth_vlan, vlan (wifi extra
@@ -13,7 +16,7 @@
 // EEE, and the bridge's hash_max, robustness, last_member_interval and multicast_fast_leave.
 
 import type { FieldError } from '../../http/errors.js';
-import { boolean, choice, field, integer, list, text } from '../codecs.js';
+import { boolean, choice, field, integer, integerOrName, list, text } from '../codecs.js';
 import { valueAt, type Field, type JsonObject, type ResourceDefinition, type Rules, type RuleContext } from '../model.js';
 import {
   bridgePorts,
@@ -26,6 +29,7 @@ import {
   onlyWith,
   onlyWithCheck,
   others,
+  ownersOf,
   C_INTEGER,
 } from './common.js';
 import { conflict, optionText, required, strings } from '../checks.js';
@@ -61,7 +65,8 @@ const COMMON: Record<string, Field> = {
   gro: flag('Generic receive offload. Default the driver\'s or board.json\'s.'),
 };
 
-const BRIDGE: Record<string, Field> = {
+/** The fields of the bridge, 8021q/8021ad, macvlan and veth handlers. */
+const TYPED: Record<string, Field> = {
   ports: field(list(DEVICE_NAME), { description: 'Member devices (bridge ports). bridge-vlan ports join the bridge as well.' }),
   bridge_empty: off('Bring the bridge up even without ports. Default false.'),
   vlan_filtering: flag('Filter by VLAN (the bridge-vlan sections). netifd turns it on while a bridge-vlan names the bridge. Default false.'),
@@ -76,30 +81,31 @@ const BRIDGE: Record<string, Field> = {
   multicast_querier: flag('Act as IGMP/MLD querier. Default `igmp_snooping`.'),
   query_interval: count('IGMP/MLD query interval, centiseconds; the kernel raises values below 100. Default 12500.', { minimum: 100, maximum: 2147483647 }),
   query_response_interval: count('Maximum response time in queries, centiseconds, below `query_interval`. Default 1000.', { minimum: 1, maximum: 2147483647 }),
-};
-
-const VLAN_ID = { pattern: '^(409[0-4]|40[0-8][0-9]|[1-3][0-9]{3}|[1-9][0-9]{0,2}|0|[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*)$' };
-
-const VLAN: Record<string, Field> = {
-  vid: field(text(VLAN_ID), { description: 'VLAN id 0-4094 (0 priority tags), or a bridge-vlan alias of the parent. Default 1.' }),
+  // vlandev.c vlandev_get_vid: strtoul(…, 10), else an alias of the parent's bridge-vlans.
+  vid: field(integerOrName({ minimum: 0, maximum: 4094 }, { pattern: '^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$' }), {
+    description: 'VLAN id 0-4094 (0 priority tags), or a bridge-vlan alias of the parent. Default 1.',
+  }),
   ingress_qos_mapping: field(list({ pattern: `^[0-7]:${U32}$` }), { description: '`pcp:priority` pairs, 802.1p priority (0-7) of received frames to skb priority.' }),
   egress_qos_mapping: field(list({ pattern: `^${U32}:[0-7]$` }), { description: '`priority:pcp` pairs, skb priority to 802.1p priority (0-7) of sent frames.' }),
+  mode: field(choice(['private', 'vepa', 'bridge', 'passthru']), { description: 'How macvlans of one parent reach each other. Default vepa (the kernel\'s).' }),
+  peer_name: field(text(DEVICE_NAME), { description: 'Name of the other end. Default chosen by the kernel (vethN).' }),
+  peer_macaddr: field(text(MAC), { description: 'MAC address of the other end.' }),
 };
 
-// The members that apply to some types only; the fields of each group are options of the section.
-const OWNERS: Record<string, string[]> = {
-  bridge: ['bridge'],
-  ifname: ['8021q', '8021ad', 'macvlan'],
-  vlan: ['8021q', '8021ad'],
-  macvlan: ['macvlan'],
-  veth: ['veth'],
-};
+// The fields that apply to some types only.
+const OWNERS = ownersOf([
+  ['bridge', 'ports bridge_empty vlan_filtering stp stp_proto priority forward_delay hello_time max_age ageing_time igmp_snooping multicast_querier query_interval query_response_interval'],
+  ['8021q', 'ifname vid ingress_qos_mapping egress_qos_mapping'],
+  ['8021ad', 'ifname vid ingress_qos_mapping egress_qos_mapping'],
+  ['macvlan', 'ifname mode'],
+  ['veth', 'peer_name peer_macaddr'],
+]);
 
 function typeErrors(body: JsonObject): FieldError[] {
   const type = valueAt(body, 'type');
   // netifd reads a bridge's ifname as its ports (the spelling before `ports`), not as a parent.
   const errors = onlyWith(body, 'type', OWNERS).map((error) =>
-    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'a bridge\'s ifname is the legacy spelling of its ports; give them in bridge.ports') : error,
+    error.field === 'ifname' && type === 'bridge' ? conflict('ifname', 'a bridge\'s ifname is the legacy spelling of its ports; give them in ports') : error,
   );
   if ((type === '8021q' || type === '8021ad' || type === 'macvlan') && typeof valueAt(body, 'ifname') !== 'string') {
     errors.push(required('ifname', `a ${type} device needs its parent device in ifname`));
@@ -107,12 +113,12 @@ function typeErrors(body: JsonObject): FieldError[] {
   const mtu = valueAt(body, 'mtu');
   const mtu6 = valueAt(body, 'mtu6');
   if (typeof mtu === 'number' && typeof mtu6 === 'number' && mtu6 > mtu) errors.push(conflict('mtu6', 'mtu6 above mtu; the kernel refuses it'));
-  const query = valueAt(body, 'bridge.query_interval');
-  const response = valueAt(body, 'bridge.query_response_interval');
-  if (typeof response === 'number' && response >= (typeof query === 'number' ? query : 12500)) errors.push(conflict('bridge.query_response_interval', 'must be below query_interval'));
-  const delay = valueAt(body, 'bridge.forward_delay');
-  if (valueAt(body, 'bridge.stp') === true && typeof delay === 'number' && delay < 2) errors.push(conflict('bridge.forward_delay', 'with STP the kernel takes 2-30 seconds'));
-  for (const path of ['macaddr', 'veth.peer_macaddr']) {
+  const query = valueAt(body, 'query_interval');
+  const response = valueAt(body, 'query_response_interval');
+  if (typeof response === 'number' && response >= (typeof query === 'number' ? query : 12500)) errors.push(conflict('query_response_interval', 'must be below query_interval'));
+  const delay = valueAt(body, 'forward_delay');
+  if (valueAt(body, 'stp') === true && typeof delay === 'number' && delay < 2) errors.push(conflict('forward_delay', 'with STP the kernel takes 2-30 seconds'));
+  for (const path of ['macaddr', 'peer_macaddr']) {
     const mac = valueAt(body, path);
     if (typeof mac === 'string' && mac.split(':').every((byte) => Number.parseInt(byte, 16) === 0)) errors.push(conflict(path, 'the all-zero MAC address is refused by the kernel'));
   }
@@ -124,13 +130,13 @@ function typeErrors(body: JsonObject): FieldError[] {
  * (2026-07-16) silently used VLAN 1 for an unknown alias, later ones keep the device down.
  */
 function aliasErrors(body: JsonObject, context: RuleContext): FieldError[] {
-  const vid = valueAt(body, 'vlan.vid');
+  const vid = valueAt(body, 'vid');
   const parent = valueAt(body, 'ifname');
   if (typeof vid !== 'string' || /^[0-9]+$/.test(vid)) return [];
   const known = context
     .read('network')
     .sections.some((section) => section.type === 'bridge-vlan' && section.options.get('device') === parent && items(section.options.get('alias')).includes(vid));
-  return known ? [] : [conflict('vlan.vid', `${vid} is not an alias of a bridge-vlan of ${String(parent)}`)];
+  return known ? [] : [conflict('vid', `${vid} is not an alias of a bridge-vlan of ${String(parent)}`)];
 }
 
 /**
@@ -154,7 +160,7 @@ function siblingErrors(body: JsonObject, context: RuleContext): FieldError[] {
     if (bridge === undefined || bridge === name) continue;
     for (const spec of items(section.options.get('ports'))) owner.set(spec.split(':')[0], bridge);
   }
-  for (const [where, port] of strings(body, 'bridge.ports')) {
+  for (const [where, port] of strings(body, 'ports')) {
     if (port === name) errors.push(conflict(where, 'a bridge cannot be its own port'));
     else if (owner.has(port)) errors.push(conflict(where, `${port} is already a port of bridge ${owner.get(port)}`));
   }
@@ -185,28 +191,16 @@ const definition: ResourceDefinition = {
     }),
     ifname: field(text(DEVICE_NAME), { description: '8021q, 8021ad, macvlan: the parent device. Required for these types.' }),
     ...COMMON,
-    bridge: { description: 'type bridge: ports, spanning tree and multicast snooping.', fields: BRIDGE },
-    vlan: { description: 'type 8021q or 8021ad: the VLAN on `ifname`.', fields: VLAN },
-    macvlan: {
-      description: 'type macvlan.',
-      fields: { mode: field(choice(['private', 'vepa', 'bridge', 'passthru']), { description: 'How macvlans of one parent reach each other. Default vepa (the kernel\'s).' }) },
-    },
-    veth: {
-      description: 'type veth: the other end of the pair.',
-      fields: {
-        peer_name: field(text(DEVICE_NAME), { description: 'Name of the other end. Default chosen by the kernel (vethN).' }),
-        peer_macaddr: field(text(MAC), { description: 'MAC address of the other end.' }),
-      },
-    },
+    ...TYPED,
   },
   rules,
   checks: [
     onlyWithCheck('type', OWNERS),
     'A 8021q, 8021ad or macvlan device needs `ifname`.',
-    '`mtu6` is at most `mtu`; `bridge.query_response_interval` is below `bridge.query_interval` (default 12500); with `bridge.stp`, `bridge.forward_delay` is at least 2.',
-    '`macaddr` and `veth.peer_macaddr` are not all zero.',
-    'A `vlan.vid` that is not a number is an `alias` of a bridge-vlan of the parent `ifname`.',
-    '`name` is configured by one device section only; a port in `bridge.ports` is not the bridge itself nor in another bridge (its ports or bridge-vlans).',
+    '`mtu6` is at most `mtu`; `query_response_interval` is below `query_interval` (default 12500); with `stp`, `forward_delay` is at least 2.',
+    '`macaddr` and `peer_macaddr` are not all zero.',
+    'A `vid` that is not a number is an `alias` of a bridge-vlan of the parent `ifname`.',
+    '`name` is configured by one device section only; a port in `ports` is not the bridge itself nor in another bridge (its ports or bridge-vlans).',
   ],
 };
 

@@ -1,6 +1,8 @@
 // Static routes: netifd's `route` (IPv4) and `route6` (IPv6) sections, parsed by config.c
 // config_parse_route into interface-ip.c interface_ip_add_route (route_attr list) and installed by
-// system-linux.c system_rt. One resource serves both: `family` is the section type.
+// system-linux.c system_rt. One resource serves both: `family` is the section type. uapi's
+// Terraform provider (internal/provider/network_route_resource.go) never sends `family`, which then
+// follows the address form of `target` (or `gateway`), and sends `table` as an integer.
 // Not modelled: `valid` (a lifetime in seconds; netifd before 2026-07 ignored it on configured
 // routes, later ones expire the route after it: the meaning depends on the version).
 
@@ -20,8 +22,8 @@ import {
   NETMASK,
   prefixLength,
   ROUTE_PROTO,
-  TABLE,
   tableCheck,
+  tableField,
   C_INTEGER,
 } from './common.js';
 import { conflict, given } from '../checks.js';
@@ -99,7 +101,7 @@ const definition: ResourceDefinition = {
   path: 'network/routes',
   package: 'network',
   type: 'route',
-  typeBy: { field: 'family', types: { ipv4: 'route', ipv6: 'route6' } },
+  typeBy: { field: 'family', types: { ipv4: 'route', ipv6: 'route6' }, family: ['target', 'gateway'] },
   kind: 'collection',
   idPrefix: 'r_',
   reload: ['network'],
@@ -108,8 +110,9 @@ const definition: ResourceDefinition = {
     'else main). A route netifd cannot parse is dropped without a trace, so every value is checked here.',
   members: {
     family: field(choice(['ipv4', 'ipv6']), {
-      required: true,
-      description: 'ipv4 (a `route` section) or ipv6 (a `route6` section): the section type, not an option. Changing it keeps the id.',
+      description:
+        'ipv4 (a `route` section) or ipv6 (a `route6` section): the section type, not an option. Changing it keeps the id. ' +
+        'Default ipv6 when `target` (or without it `gateway`) is an IPv6 address, else ipv4.',
     }),
     interface: field(text(INTERFACE_NAME), {
       description:
@@ -126,9 +129,7 @@ const definition: ResourceDefinition = {
     gateway: field(text(ANY_ADDRESS), { description: 'Next hop, of the route\'s family. Omitted (or 0.0.0.0 / ::): directly connected on the interface.' }),
     metric: field(integer(INT32, C_INTEGER), { description: 'Route metric (kernel priority); lower wins. Default the interface\'s `metric`, else 0.' }),
     mtu: field(integer({ minimum: 68, maximum: 65520 }, C_INTEGER), { description: 'Path MTU for the destination; the kernel clamps above 65520. IPv6 at least 1280. Default the device\'s.' }),
-    table: field(text(TABLE), {
-      description: 'Routing table: 1-4294967295, `main`, `default`, `local` or a name from /etc/iproute2/rt_tables. Default the interface\'s table, else main.',
-    }),
+    table: tableField('Routing table: a number 1-4294967295, or `main`, `default`, `local` or a name from /etc/iproute2/rt_tables. Default the interface\'s table, else main.'),
     source: field(text(ANY_CIDR), {
       description:
         'IPv4: the preferred source address for traffic using the route (no prefix). IPv6: a source prefix `addr[/len]` the route is ' +

@@ -1,6 +1,12 @@
 // Policy routing rules: netifd's `rule` (IPv4) and `rule6` (IPv6) sections, parsed by config.c
 // config_parse_rule into iprule.c iprule_add (rule_attr list), installed by system-linux.c
-// system_iprule. One resource serves both: `family` is the section type. Not offered: `sport` and
+// system_iprule. One resource serves both: `family` is the section type. uapi's Terraform provider
+// (internal/provider/network_rule_resource.go) never sends `family`, which then follows the address
+// form of `src` (or `dest`), sends `lookup` as an integer, and `action` lookup or goto beside the
+// field of that name: netifd resolves `action` as a route type (system_rtn_aton), refuses those
+// words and drops the rule, so they write no option and read back from `lookup` and `goto`. `throw`
+// (its 2.x enum has it) is no rule action: netifd would send RTN_THROW (9) as the rule's action, past
+// the kernel's last, FR_ACT_PROHIBIT (8). Not offered: `sport` and
 // `dport` (netifd from 2025-04): OpenWrt 24.10's netifd ignores them, and the rule would then
 // match every port. Kernel refusals netifd only logs (the rule is then missing): a `goto` at or
 // before its own priority, a `goto` beside `action`, a uid range 0-0.
@@ -18,8 +24,8 @@ import {
   namedErrors,
   NETIFD_FLAG,
   NETMASK4,
-  TABLE,
   tableCheck,
+  tableField,
   C_INTEGER,
 } from './common.js';
 import { conflict, given } from '../checks.js';
@@ -53,15 +59,17 @@ function rangeErrors(body: JsonObject): FieldError[] {
 
 function actionErrors(body: JsonObject): FieldError[] {
   const errors: FieldError[] = [];
+  const action = valueAt(body, 'action');
   const target = valueAt(body, 'goto');
   if (typeof target === 'number') {
-    if (given(body, 'action')) errors.push(conflict('goto', 'goto is an action of its own; the kernel refuses it beside action'));
+    if (given(body, 'action') && action !== 'goto') errors.push(conflict('goto', 'goto is an action of its own; the kernel refuses it beside action'));
     if (given(body, 'lookup')) errors.push(conflict('lookup', 'a goto rule does not look a table up; netifd would send the table and the kernel ignore it'));
     const priority = valueAt(body, 'priority');
     if (typeof priority !== 'number') errors.push(conflict('priority', 'a goto rule needs a priority below its target (the kernel refuses backward jumps; without priority netifd numbers rules 1, 2, ...)'));
     else if (target <= priority) errors.push(conflict('goto', 'goto must name a priority after the rule\'s own; the kernel refuses backward jumps'));
-  }
-  if (given(body, 'action') && given(body, 'lookup')) errors.push(conflict('lookup', 'a rule with action does not look a table up'));
+  } else if (action === 'goto') errors.push(conflict('action', 'action goto needs goto, the priority to continue at'));
+  if (given(body, 'lookup') && given(body, 'action') && action !== 'lookup') errors.push(conflict('lookup', 'a rule with action does not look a table up'));
+  if (action === 'lookup' && !given(body, 'lookup')) errors.push(conflict('action', 'action lookup needs lookup, the table to look up'));
   return errors;
 }
 
@@ -96,7 +104,7 @@ const definition: ResourceDefinition = {
   path: 'network/rules',
   package: 'network',
   type: 'rule',
-  typeBy: { field: 'family', types: { ipv4: 'rule', ipv6: 'rule6' } },
+  typeBy: { field: 'family', types: { ipv4: 'rule', ipv6: 'rule6' }, family: ['src', 'dest'] },
   kind: 'collection',
   idPrefix: 'p_',
   reload: ['network'],
@@ -104,7 +112,11 @@ const definition: ResourceDefinition = {
     'Policy routing rules (ip rule). A rule that matches sends the packet to `lookup`, jumps with `goto`, or drops it per `action`; ' +
     'with none of them it does nothing. A rule with `in` or `out` is installed only while that interface is up.',
   members: {
-    family: field(choice(['ipv4', 'ipv6']), { required: true, description: 'ipv4 (a `rule` section) or ipv6 (a `rule6` section): the section type, not an option. Changing it keeps the id.' }),
+    family: field(choice(['ipv4', 'ipv6']), {
+      description:
+        'ipv4 (a `rule` section) or ipv6 (a `rule6` section): the section type, not an option. Changing it keeps the id. ' +
+        'Default ipv6 when `src` (or without it `dest`) is an IPv6 prefix, ipv4 when another; without either, ipv4, or on a PUT the section\'s.',
+    }),
     priority: field(integer(INT32, C_INTEGER), {
       description: 'Rule priority; lower runs first. Default: the section\'s position among the rules of its family (1, 2, ...), ahead of the main table\'s 32766.',
     }),
@@ -119,13 +131,16 @@ const definition: ResourceDefinition = {
     uidrange: field(text({ pattern: `^${U32}(-${U32})?$` }), { description: 'Socket owner UID or range `start-end` to match.' }),
     ipproto: field(text(IPPROTO), { description: 'IP protocol to match: a name (tcp, udp, icmp, ...) or number 1-255.' }),
     invert: field(boolean(NETIFD_FLAG), { description: 'Apply the rule to packets that do not match. Default false.' }),
-    lookup: field(text(TABLE), { description: 'Routing table to look the packet up in: a number, main, default, local or a name from /etc/iproute2/rt_tables.' }),
+    lookup: tableField('Routing table to look the packet up in: a number, or main, default, local or a name from /etc/iproute2/rt_tables.'),
     suppress_prefixlength: field(integer({ minimum: 0, maximum: 128 }, C_INTEGER), {
       description: 'Ignore a `lookup` result whose prefix is this long or shorter (0 ignores default routes).',
     }),
     goto: field(integer({ minimum: 1, maximum: 2147483647 }, C_INTEGER), { description: 'Continue at the rule with this priority, which must come after this rule\'s `priority`.' }),
-    action: field(choice(['prohibit', 'unreachable', 'blackhole']), {
-      description: 'Drop matching packets: prohibit (EACCES), unreachable (ENETUNREACH) or blackhole (silently). Not with `lookup` or `goto`.',
+    action: field(choice(['lookup', 'goto', 'prohibit', 'unreachable', 'blackhole']), {
+      implied: { goto: 'goto', lookup: 'lookup' },
+      description:
+        'lookup (with `lookup`) or goto (with `goto`), which write no option and read back while that field is set; or drop matching ' +
+        'packets: prohibit (EACCES), unreachable (ENETUNREACH) or blackhole (silently), not with `lookup` or `goto`.',
     }),
     disabled: field(boolean(NETIFD_FLAG), { description: 'A disabled rule is not installed. netifd reads `1` and `true` as true. Default false.' }),
   },
@@ -137,7 +152,7 @@ const definition: ResourceDefinition = {
   checks: [
     '`src` and `dest` are prefixes of `family`.',
     '`uidrange` must not end before it starts, and is not 0-0.',
-    '`goto` needs `priority` below it and is not combined with `action` or `lookup`; `action` is not combined with `lookup`.',
+    '`goto` needs `priority` below it and is not combined with `lookup` or an `action` other than goto; `lookup` is not combined with an `action` other than lookup; `action` lookup and goto need the field of that name.',
     'An IPv4 `suppress_prefixlength` is at most 32.',
     '`in` and `out` must not name a disabled interface (unless the rule is disabled).',
     tableCheck('lookup'),
