@@ -32,11 +32,18 @@ export function withoutFrameworkMembers(body: JsonObject): JsonObject {
   return fields;
 }
 
+/** The family an address literal (optionally `!`-negated, with a prefix) is of; a host name has none. */
+function addressFamily(value: Json | undefined): 'ipv4' | 'ipv6' | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.includes(':')) return 'ipv6';
+  return /^!?\d{1,3}(\.\d{1,3}){3}(\/|$)/.test(value) ? 'ipv4' : undefined;
+}
+
 /**
  * A create or PUT body with what it leaves out and the daemon needs: each field's `default` where the
  * write would leave it unset (absent or null), on a create and where the section (`read`) held a
- * value, so that a section stored without one stays as it was; and the `typeBy` field: from the form
- * of the first address `typeBy.family` names that the body gives (a route's target), else on a PUT
+ * value, so that a section stored without one stays as it was; and the `typeBy` field: from the first
+ * address literal among the fields `typeBy.family` names (a route's target), else on a PUT
  * the section's, so that it keeps its type (a com2sec6 stays one); a create without either takes the
  * resource's.
  */
@@ -45,8 +52,8 @@ export function completed(definition: ResourceMapping, fields: JsonObject, read?
   const { typeBy } = definition;
   const type = typeBy && body[typeBy.field];
   if (typeBy && (type === undefined || (type === null && typeBy.family))) {
-    const address = typeBy.family?.map((name) => body[name]).find((value) => typeof value === 'string');
-    if (typeof address === 'string') body[typeBy.field] = address.includes(':') ? 'ipv6' : 'ipv4';
+    const family = typeBy.family?.map((name) => addressFamily(body[name])).find(Boolean);
+    if (family) body[typeBy.field] = family;
     else if (read) body[typeBy.field] = read[typeBy.field];
   }
   for (const name in definition.members) {

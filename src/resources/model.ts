@@ -185,9 +185,9 @@ export interface TypeBy {
   /** Or: the section type is this prefix and the field's value. */
   prefix?: string;
   /**
-   * A body that leaves the field out (or null) takes `ipv6` when the first of these fields it holds
-   * is an IPv6 address (has a `:`), `ipv4` when it is another: a route's family from its target
-   * (engine/write.ts completed). Without one, a PUT keeps the section's type.
+   * A body that leaves the field out (or null) takes the family of the first address literal among
+   * these fields (`ipv6` for one with a `:`, `ipv4` for a dotted quad; a host name tells none): a
+   * route's from its target (engine/write.ts completed). Without one, a PUT keeps the section's type.
    */
   family?: string[];
 }

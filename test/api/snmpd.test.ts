@@ -103,12 +103,18 @@ test('snmpd/agents: create, change and delete an endpoint list, an array written
   assert.equal(((await call({ method: 'GET', path: '/snmpd/agents' })).json as Body[]).map((agent) => agent.id), [stock.id]);
 });
 
-test('snmpd/com2secs: family is the section type, ipv4 when a create leaves it out, kept when a PUT does; sources snmpd would skip are refused; a com2sec a group names is not deleted', async () => {
+test('snmpd/com2secs: family is the section type; left out, a literal source\'s, else ipv4 on a create and kept by a PUT; sources snmpd would skip are refused; a com2sec a group names is not deleted', async () => {
   installDaemon(router, 'snmpd', ['snmpd']);
   const lab = await written({ method: 'POST', path: '/snmpd/com2secs', body: { id: 'lab', family: 'ipv6', secname: 'lab', source: 'fd00:1::/64', community: 'lab-ro' } });
   assert.equal(lab, { id: 'lab', managed: true, family: 'ipv6', secname: 'lab', source: 'fd00:1::/64', community: 'lab-ro' });
   assert.is(sectionText("config com2sec6 'lab'"), "config com2sec6 'lab'\n\toption secname 'lab'\n\toption source 'fd00:1::/64'\n\toption community 'lab-ro'\n");
-  // uapi's provider has no family: its PUT leaves the section the type it has.
+  // uapi's provider has no family: a literal source tells it, else its PUT leaves the section the type it has.
+  const derived = await written({ method: 'POST', path: '/snmpd/com2secs', body: { id: 'lab6', secname: 'lab', source: 'fd00:3::/64', community: 'lab-ro' } });
+  assert.is(derived.family, 'ipv6');
+  assert.match(sectionText("config com2sec6 'lab6'") ?? '', /option source 'fd00:3::\/64'/);
+  await written({ method: 'DELETE', path: '/snmpd/com2secs/lab6' });
+  await written({ method: 'PUT', path: '/snmpd/com2secs/lab', body: { secname: 'lab', source: 'nms.example', community: 'lab-ro' } });
+  assert.match(sectionText("config com2sec6 'lab'") ?? '', /option source 'nms.example'/, 'a host name keeps the type');
   const kept = await written({ method: 'PUT', path: '/snmpd/com2secs/lab', body: { secname: 'lab', source: 'fd00:2::/64', community: 'lab-ro' } });
   assert.equal(kept, { ...lab, source: 'fd00:2::/64' });
   assert.is(sectionText("config com2sec6 'lab'"), "config com2sec6 'lab'\n\toption secname 'lab'\n\toption source 'fd00:2::/64'\n\toption community 'lab-ro'\n");
@@ -119,7 +125,6 @@ test('snmpd/com2secs: family is the section type, ipv4 when a create leaves it o
   const refusals: [Body, string[], string][] = [
     [{ family: 'ipv6', source: '10.0.0.0/8' }, ['source:conflict'], 'com2sec6 skips an IPv4 source'],
     [{ source: 'fd00::/64' }, ['source:conflict'], 'an IPv6 source needs family ipv6'],
-    [{ family: undefined, source: 'fd00::/64' }, ['source:conflict'], 'an IPv6 source needs family ipv6'],
     [{ source: '10.0.0.1/24' }, ['source:conflict'], '10.0.0.1/24 has host bits set'],
     [{ family: 'ipv6', source: 'fd00::1/64' }, ['source:conflict'], 'fd00::1/64 has host bits set'],
     [{ source: '10.0.0.0/33' }, ['source:invalid_format'], 'expected format'],

@@ -2,8 +2,9 @@
 // read them (openwrt/packages 24.10 net/net-snmp/files/snmpd.init): both take `secname`, `source` and
 // `community` alike and write `com2sec` (IPv4 clients) or `com2sec6` (IPv6 clients) lines, so one
 // resource serves both, told apart by `family`, the section type (as network/routes does route6).
-// uapi's provider has no `family`: a create without it is a `com2sec` (ipv4, the stock file's and the
-// script's first kind), and a PUT without it keeps the section's type.
+// uapi's provider has no `family`: a write without it takes the family of a literal `source`
+// (`fd00::/64` is a com2sec6); for `default` or a host name a create is a `com2sec` (the stock file's
+// and the script's first kind), and a PUT keeps the section's type.
 // snmpd (net-snmp 5.9.4 netsnmp_udp_parse_security, netsnmp_udp6_parse_security) skips a line whose
 // source it cannot parse or resolve, whose mask leaves host bits set, or that keeps the example
 // values NETWORK and COMMUNITY; com2sec6 silently skips an IPv4 source.
@@ -58,7 +59,7 @@ const definition: ResourceDefinition = {
   path: 'snmpd/com2secs',
   package: 'snmpd',
   type: 'com2sec',
-  typeBy: { field: 'family', types: { ipv4: 'com2sec', ipv6: 'com2sec6' } },
+  typeBy: { field: 'family', types: { ipv4: 'com2sec', ipv6: 'com2sec6' }, family: ['source'] },
   kind: 'collection',
   idPrefix: 'c_',
   reload: ['snmpd'],
@@ -66,7 +67,7 @@ const definition: ResourceDefinition = {
   description: 'SNMPv1/v2c communities: requests from `source` with `community` act as the security name `secname`, which snmpd/groups place in a group.',
   members: {
     family: field(choice(['ipv4', 'ipv6']), {
-      description: 'ipv4 (a `com2sec` section) or ipv6 (a `com2sec6` section): the section type, not an option. Default ipv4 on create; a PUT without it keeps the type.',
+      description: 'ipv4 (a `com2sec` section) or ipv6 (a `com2sec6` section): the section type, not an option. Default: the family of a literal `source`; else ipv4 on create, and a PUT keeps the type.',
     }),
     secname: field(text(NAME), { required: true, description: 'Security name the requests act as.' }),
     source: field(text(SOURCE), {
