@@ -3,6 +3,7 @@
 // writes (internal/provider/helpers.go put*: known non-null attributes only, integers as numbers,
 // lists as arrays, `match` always sent) and its decoding of reads (*Val: a member of another JSON type
 // reads as null or as its %v text, so it is drift). Each step throws with what Terraform would report.
+import { readFileSync } from 'node:fs';
 import * as assert from 'uvu/assert';
 import type { Json, JsonObject } from '../../../src/resources/model.js';
 import type { Response, Router } from '../router.js';
@@ -134,6 +135,11 @@ async function send(client: ReplayClient, method: string, path: string, extra: {
   return client.router.request({ method, path: `/${path.replace(/^\//, '')}`, body: extra.body, query: extra.query, headers: { Authorization: client.authorization, ...extra.headers } });
 }
 
+/** The configuration file of a collection's package, which every collection's domain names. */
+function packageText(client: ReplayClient, resource: ProviderResource): string {
+  return readFileSync(client.router.path(`/etc/config/${resource.path.split('/')[0]}`), 'utf8');
+}
+
 /** The state after create, for a configuration that refers to it (the README's), and the id. */
 export interface Applied {
   state: State;
@@ -148,6 +154,7 @@ export async function create(client: ReplayClient, resource: ProviderResource, c
   const response = await send(client, collection ? 'POST' : 'PATCH', resource.path, { body, headers: { 'Idempotency-Key': randomKey() } });
   const state = decode(resource.attributes, expectStatus(response, 200, `${what}: create`), `${what}: create: `);
   assertApplied(resource.attributes, config, state, `${what}: create`);
+  if (collection) assert.match(packageText(client, resource), new RegExp(`^config \\S+ '${String(state.id)}'$`, 'm'), `${what}: the created section is on disk`);
   const path = collection ? `${resource.path}/${String(state.id)}` : resource.path;
   return { state, etag: response.headers.etag, path };
 }
@@ -200,6 +207,8 @@ export async function replay(client: ReplayClient, test: ReplayCase): Promise<vo
       const removed = await send(client, 'DELETE', applied.path, conditional(applied.etag));
       expectStatus(removed, 204, `${what}: destroy`);
       assert.is((await send(client, 'GET', applied.path)).status, 404, `${what}: a destroyed resource reads 404, which drops it from state`);
+      const id = String(applied.state.id);
+      assert.not.ok(new RegExp(`^config \\S+ '${id}'$`, 'm').test(packageText(client, resource)), `${what}: the destroyed section ${id} is gone from the file`);
     }
     if (test.imports) await importStock(client, resource, test.imports, what);
   } finally {
