@@ -31,7 +31,7 @@ function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
   };
   if (!placement) {
     const others = new Set([...reach(config.input.setup), ...reach(config.input['wrtapi-token'])]);
-    placement = new Map([...reach(config.input.wrtapi)].map((id) => [id, others.has(id) ? basename(id, '.ts') : 'wrtapi']));
+    placement = new Map([...reach(config.input.cgi)].map((id) => [id, others.has(id) ? basename(id, '.ts') : 'cgi']));
   }
   return placement;
 }
@@ -40,7 +40,10 @@ function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
 // so a request parses only the pipeline plus the code of the route it hits.
 const config: RollupOptions & { input: Record<string, string> } = {
   input: {
-    wrtapi: 'shims/qjs/cgi.ts',
+    // The program uhttpd runs is a launcher of a few hundred bytes: the bytecode cache, when
+    // installed, must be in place before the CGI entry and everything it imports is loaded.
+    wrtapi: 'shims/qjs/launch.ts',
+    cgi: 'shims/qjs/cgi.ts',
     'wrtapi-token': 'shims/qjs/token.ts',
     setup: 'shims/qjs/setup.ts',
     ...byName('src/generated/tables'),

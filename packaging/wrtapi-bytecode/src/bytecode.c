@@ -1,0 +1,327 @@
+/*
+ * wrtapi-bytecode: a QuickJS module that keeps the bytecode of every module wrtapi loads in a
+ * cache in RAM, so that a request loads what an earlier one compiled instead of compiling it again.
+ *
+ * `use(dir)` puts a module loader on the runtime. For a `.js` module it reads the source, and loads
+ * the cache's entry when the entry was written by this engine for this very source; otherwise it
+ * compiles the source as qjs does and writes the entry. Any other module goes to qjs's own loader.
+ * Anything unexpected means the source is compiled as without this module.
+ *
+ * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
+ * made with mode 0700, and are used only while each is a real directory owned by the running user
+ * and writable by no one else; every entry must be a regular file owned by that user, read through
+ * descriptors opened without following a symbolic link.
+ *
+ * An entry is a text header, then the bytecode:
+ *   wrtapi-bytecode 1\n
+ *   engine <quickjs version> <device>:<inode>:<size>:<mtime> of the running qjs\n
+ *   source <hash> <length>\n
+ *   module <module name>\n
+ *   code <hash> <length>\n
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "quickjs.h"
+#include "quickjs-libc.h"
+
+#ifndef WRTAPI_QJS_VERSION
+#error "build with -DWRTAPI_QJS_VERSION=\"<the QuickJS release the headers are from>\""
+#endif
+
+/* QuickJS 2025-09-13 gave module loaders the import attributes: the build defines
+ * WRTAPI_LOADER_ATTRIBUTES when quickjs.h declares JS_SetModuleLoaderFunc2. */
+#ifdef WRTAPI_LOADER_ATTRIBUTES
+#define LOADER_ATTRIBUTES , JSValueConst attributes
+#define LOADER_PASS_ATTRIBUTES , attributes
+#else
+#define LOADER_ATTRIBUTES
+#define LOADER_PASS_ATTRIBUTES
+#endif
+
+#define MAGIC "wrtapi-bytecode 1\n"
+
+static int cache_fd = -1;
+static char engine_line[160];
+
+/* Not for an adversary (the folder is this user's alone), only to tell a changed source or a
+ * damaged entry: a multiply-xorshift over 8-byte words, about an instruction a byte. */
+static uint64_t hash_bytes(const uint8_t *bytes, size_t length)
+{
+    uint64_t hash = 0x243f6a8885a308d3ULL ^ length, word;
+    size_t i;
+    for (i = 0; i + 8 <= length; i += 8) {
+        memcpy(&word, bytes + i, 8);
+        hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
+        hash ^= hash >> 29;
+    }
+    word = 0;
+    memcpy(&word, bytes + i, length - i);
+    hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
+    return hash ^ (hash >> 32);
+}
+
+static int private_directory(int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && !(st.st_mode & 022);
+}
+
+/* Opens `name` in `at`, made 0700 when missing, or returns -1 when it is not a private directory. */
+static int open_private_directory(int at, const char *name)
+{
+    int fd;
+    if (mkdirat(at, name, 0700) != 0 && errno != EEXIST)
+        return -1;
+    fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0 && !private_directory(fd)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static int read_all(int fd, uint8_t *buffer, size_t length)
+{
+    while (length > 0) {
+        ssize_t got = read(fd, buffer, length);
+        if (got <= 0) {
+            if (got < 0 && errno == EINTR)
+                continue;
+            return -1;
+        }
+        buffer += got;
+        length -= got;
+    }
+    return 0;
+}
+
+static int write_all(int fd, const uint8_t *buffer, size_t length)
+{
+    while (length > 0) {
+        ssize_t put = write(fd, buffer, length);
+        if (put < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        buffer += put;
+        length -= put;
+    }
+    return 0;
+}
+
+/* The whole of a file, NUL-terminated as JS_Eval wants it, or NULL. */
+static uint8_t *load(int at, const char *name, int flags, size_t *length, int owned)
+{
+    struct stat st;
+    uint8_t *bytes = NULL;
+    int fd = openat(at, name, O_RDONLY | O_CLOEXEC | flags);
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+        && (!owned || (st.st_uid == geteuid() && !(st.st_mode & 022)))
+        && (bytes = malloc(st.st_size + 1)) != NULL) {
+        if (read_all(fd, bytes, st.st_size) == 0) {
+            bytes[st.st_size] = 0;
+            *length = st.st_size;
+        } else {
+            free(bytes);
+            bytes = NULL;
+        }
+    }
+    close(fd);
+    return bytes;
+}
+
+/* The entry's file name: the module's path with its slashes made dots. */
+static int entry_name(char *entry, size_t size, const char *module_name)
+{
+    size_t i, n = strlen(module_name);
+    if (n + 1 > size || n > NAME_MAX - 32)
+        return -1;
+    for (i = 0; module_name[i] == '/'; i++)
+        ;
+    n = 0;
+    for (; module_name[i]; i++)
+        entry[n++] = module_name[i] == '/' ? '.' : module_name[i];
+    entry[n] = 0;
+    return 0;
+}
+
+static int header(char *out, size_t size, const uint8_t *source, size_t source_length, const char *module_name)
+{
+    int n = snprintf(out, size, MAGIC "%ssource %016" PRIx64 " %zu\nmodule %s\n", engine_line,
+                     hash_bytes(source, source_length), source_length, module_name);
+    return n > 0 && (size_t)n < size ? n : -1;
+}
+
+static JSValue read_entry(JSContext *ctx, const char *entry, const char *expected, size_t expected_length)
+{
+    size_t length, code_length;
+    uint64_t code_hash;
+    int code_line;
+    JSValue module = JS_UNDEFINED;
+    uint8_t *bytes = load(cache_fd, entry, O_NOFOLLOW, &length, 1);
+    if (!bytes)
+        return module;
+    if (length > expected_length && memcmp(bytes, expected, expected_length) == 0
+        && sscanf((char *)bytes + expected_length, "code %16" SCNx64 " %zu\n%n", &code_hash, &code_length, &code_line) == 2
+        && code_length == length - expected_length - code_line
+        && hash_bytes(bytes + expected_length + code_line, code_length) == code_hash) {
+        module = JS_ReadObject(ctx, bytes + expected_length + code_line, code_length, JS_READ_OBJ_BYTECODE);
+        if (JS_IsException(module)) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            module = JS_UNDEFINED;
+        } else if (JS_VALUE_GET_TAG(module) != JS_TAG_MODULE) {
+            JS_FreeValue(ctx, module);
+            module = JS_UNDEFINED;
+        }
+    }
+    free(bytes);
+    return module;
+}
+
+/* Written whole to a temporary named as wrtapi names its own (its sweep removes one a killed
+ * process left), then renamed into place; a failure leaves no entry. */
+static void write_entry(JSContext *ctx, JSValueConst module, const char *entry, const char *head, size_t head_length)
+{
+    size_t code_length;
+    char code_line[64], temporary[NAME_MAX + 64];
+    int fd, ok;
+    uint8_t *code = JS_WriteObject(ctx, &code_length, module, JS_WRITE_OBJ_BYTECODE);
+    if (!code) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return;
+    }
+    snprintf(code_line, sizeof code_line, "code %016" PRIx64 " %zu\n", hash_bytes(code, code_length), code_length);
+    snprintf(temporary, sizeof temporary, ".%s.%ld.0.tmp", entry, (long)getpid());
+    fd = openat(cache_fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ok = write_all(fd, (const uint8_t *)head, head_length) == 0
+            && write_all(fd, (const uint8_t *)code_line, strlen(code_line)) == 0
+            && write_all(fd, code, code_length) == 0;
+        ok = close(fd) == 0 && ok;
+        if (!ok || renameat(cache_fd, temporary, cache_fd, entry) != 0)
+            unlinkat(cache_fd, temporary, 0);
+    }
+    js_free(ctx, code);
+}
+
+static JSModuleDef *cached_loader(JSContext *ctx, const char *module_name, void *opaque LOADER_ATTRIBUTES)
+{
+    size_t name_length = strlen(module_name), source_length;
+    char entry[NAME_MAX + 1], head[PATH_MAX + 256];
+    int head_length;
+    uint8_t *source;
+    JSValue module;
+    JSModuleDef *m;
+
+    if (name_length < 3 || strcmp(module_name + name_length - 3, ".js") != 0)
+        return js_module_loader(ctx, module_name, opaque LOADER_PASS_ATTRIBUTES);
+    source = load(AT_FDCWD, module_name, 0, &source_length, 0);
+    if (!source) {
+        JS_ThrowReferenceError(ctx, "could not load module filename '%s'", module_name);
+        return NULL;
+    }
+    head_length = entry_name(entry, sizeof entry, module_name) == 0
+        ? header(head, sizeof head, source, source_length, module_name) : -1;
+    module = head_length > 0 ? read_entry(ctx, entry, head, head_length) : JS_UNDEFINED;
+    if (JS_IsUndefined(module)) {
+        module = JS_Eval(ctx, (char *)source, source_length, module_name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+        if (!JS_IsException(module) && head_length > 0)
+            write_entry(ctx, module, entry, head, head_length);
+    }
+    free(source);
+    if (JS_IsException(module))
+        return NULL;
+    js_module_set_import_meta(ctx, module, 1, 0);
+    m = JS_VALUE_GET_PTR(module);
+    JS_FreeValue(ctx, module);
+    return m;
+}
+
+/* The running qjs, so that an entry another build of QuickJS wrote is never read. */
+static int describe_engine(void)
+{
+    struct stat st;
+    char exe[PATH_MAX];
+    /* By its name rather than stat("/proc/self/exe"): valgrind, which counts a request's
+     * instructions, answers readlink() with the program it runs and stat() with itself. */
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return -1;
+    exe[n] = 0;
+    if (stat(exe, &st) != 0)
+        return -1;
+    n = snprintf(engine_line, sizeof engine_line, "engine %s %ju:%ju:%jd:%jd\n", WRTAPI_QJS_VERSION,
+                 (uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size, (intmax_t)st.st_mtime);
+    return n > 0 && (size_t)n < sizeof engine_line ? 0 : -1;
+}
+
+/* use(dir): true when the cache in `dir` (an absolute path of at least two levels) is in use. */
+static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    (void)this_val;
+    (void)argc;
+    char path[PATH_MAX], *leaf, *parent;
+    int base, middle;
+    const char *dir = JS_ToCString(ctx, argv[0]);
+    if (!dir)
+        return JS_EXCEPTION;
+    snprintf(path, sizeof path, "%s", dir);
+    JS_FreeCString(ctx, dir);
+    if (cache_fd >= 0)
+        return JS_TRUE;
+    leaf = strrchr(path, '/');
+    if (!leaf || leaf == path || describe_engine() != 0)
+        return JS_FALSE;
+    *leaf++ = 0;
+    parent = strrchr(path, '/');
+    if (!parent)
+        return JS_FALSE;
+    *parent++ = 0;
+    base = open(path[0] ? path : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (base < 0)
+        return JS_FALSE;
+    middle = open_private_directory(base, parent);
+    close(base);
+    if (middle < 0)
+        return JS_FALSE;
+    cache_fd = open_private_directory(middle, leaf);
+    close(middle);
+    if (cache_fd < 0)
+        return JS_FALSE;
+#ifdef WRTAPI_LOADER_ATTRIBUTES
+    JS_SetModuleLoaderFunc2(JS_GetRuntime(ctx), NULL, cached_loader, js_module_check_attributes, NULL);
+#else
+    JS_SetModuleLoaderFunc(JS_GetRuntime(ctx), NULL, cached_loader, NULL);
+#endif
+    return JS_TRUE;
+}
+
+static const JSCFunctionListEntry exports[] = {
+    JS_CFUNC_DEF("use", 1, js_use),
+};
+
+static int init(JSContext *ctx, JSModuleDef *m)
+{
+    return JS_SetModuleExportList(ctx, m, exports, 1);
+}
+
+JSModuleDef *js_init_module(JSContext *ctx, const char *module_name)
+{
+    JSModuleDef *m = JS_NewCModule(ctx, module_name, init);
+    if (m)
+        JS_AddModuleExportList(ctx, m, exports, 1);
+    return m;
+}
