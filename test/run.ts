@@ -8,10 +8,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const uvu = join(here, '../../../node_modules/uvu/bin.js');
 const only = process.argv[2];
 
-const suites: { name: string; dir: string; engine?: string }[] = [
+const suites: { name: string; dir: string; env?: Record<string, string> }[] = [
   { name: 'unit', dir: join(here, 'unit') },
-  { name: 'api (wasm engine)', dir: join(here, 'api'), engine: 'wasm' },
-  { name: 'api (native engine)', dir: join(here, 'api'), engine: 'native' },
+  { name: 'api (wasm engine)', dir: join(here, 'api'), env: { WRTAPI_ENGINE: 'wasm' } },
+  { name: 'api (native engine)', dir: join(here, 'api'), env: { WRTAPI_ENGINE: 'native' } },
+  // Every answer, file and log line must be the same with the bytecode cache as without it.
+  { name: 'api (native engine, wrtapi-bytecode)', dir: join(here, 'api'), env: { WRTAPI_ENGINE: 'native', WRTAPI_BYTECODE: '1' } },
 ];
 
 let passed = 0;
@@ -20,7 +22,7 @@ for (const suite of suites) {
   console.log(`\n== ${suite.name}`);
   const args = [uvu, suite.dir, only ? `${only}.*\\.test\\.js$` : '\\.test\\.js$'];
   const run = spawnSync(process.execPath, args, {
-    env: { ...process.env, ...(suite.engine ? { WRTAPI_ENGINE: suite.engine } : {}) },
+    env: { ...process.env, ...suite.env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

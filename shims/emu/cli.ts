@@ -2,21 +2,22 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { engines, exitCode, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
+import { engines, exitCode, installBytecodeModule, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
 import { initSandbox, type PackageManager } from './sandbox.js';
 import { baseUrl, serve } from './server.js';
 import { cgiVariables } from './uhttpd.js';
 
 const usage = `Usage: wrtapi-emu <command> [options]
-  init  --root DIR [--force] [--package-manager opkg|apk]
+  init  --root DIR [--force] [--package-manager opkg|apk] [--bytecode]
                                              create an emulated router in DIR: OpenWrt 24.10 with
-                                             opkg (the default), or 25.12 with apk
+                                             opkg (the default), or 25.12 with apk; --bytecode
+                                             installs wrtapi-bytecode (used by the native engine)
   serve --root DIR --port N [--host ADDR] [--engine wasm|native]
                                              serve DIR's /api/v3 over HTTP like uhttpd
   cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
   token --root DIR [--engine wasm|native] ARGS...
                                              run the token CLI against DIR
-  start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk]
+  start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk] [--bytecode]
                                              serve DIR (./.sandbox by default, created when missing) on
                                              127.0.0.1:N (8080), and print an admin token and a curl line`;
 
@@ -27,6 +28,7 @@ const commandOptions = {
   engine: { type: 'string' },
   force: { type: 'boolean' },
   'package-manager': { type: 'string' },
+  bytecode: { type: 'boolean' },
 } as const;
 
 async function main(argv: string[]): Promise<number> {
@@ -36,9 +38,12 @@ async function main(argv: string[]): Promise<number> {
   const engine = engineOption(values.engine);
   const packageManager = packageManagerOption(values['package-manager']);
   switch (command) {
-    case 'init':
-      initSandbox(required(values.root, '--root'), { force: values.force, packageManager });
+    case 'init': {
+      const root = required(values.root, '--root');
+      initSandbox(root, { force: values.force, packageManager });
+      if (values.bytecode) await installBytecodeModule(root);
       return 0;
+    }
     case 'serve': {
       const server = await serve({ root: required(values.root, '--root'), engine, port: Number(required(values.port, '--port')), host: values.host });
       console.log(baseUrl(server));
@@ -47,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     case 'cgi':
       return cgi(required(values.root, '--root'), engine);
     case 'start':
-      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager);
+      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager, values.bytecode ?? false);
     default:
       console.error(usage);
       return 2;
@@ -89,8 +94,9 @@ async function token(argv: string[]): Promise<number> {
  * the base URL, an admin bearer minted at the first start and kept in the sandbox (never on a
  * router), and a curl line that works as printed.
  */
-async function start(engine: Engine, root: string, port: number, packageManager: PackageManager): Promise<never> {
+async function start(engine: Engine, root: string, port: number, packageManager: PackageManager, bytecode: boolean): Promise<never> {
   if (!existsSync(root)) initSandbox(root, { packageManager });
+  if (bytecode) await installBytecodeModule(root);
   const tokenFile = join(root, 'var/emu/admin-bearer');
   if (!existsSync(tokenFile)) {
     const minted = await runProgram({ root, engine, program: tokenProgram, args: ['create', '--name', 'admin', '--scope', '*:rw', '--json'] });

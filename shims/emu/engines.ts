@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleDir, projectRoot } from './project.js';
 
@@ -146,7 +147,9 @@ function groupRuns(processGroup: number): boolean {
 const wasmRunner = fileURLToPath(new URL('./wasm-runner.js', import.meta.url));
 
 const qjsSources = join(projectRoot, 'node_modules/qjsc/deps/quickjs_2021_03_27');
-const qjsPath = join(projectRoot, 'node_modules/.cache/wrtapi/qjs-2021-03-27/qjs');
+const buildDir = join(projectRoot, 'node_modules/.cache/wrtapi/quickjs-2021-03-27');
+const qjsPath = join(buildDir, 'qjs');
+const qjsFlags = ['-O2', '-D_GNU_SOURCE', '-DCONFIG_VERSION="2021-03-27"', '-DCONFIG_BIGNUM', '-w'];
 let qjsBuild: Promise<string> | undefined;
 
 /** The native qjs, built from the qjsc package's QuickJS sources on first use and cached. */
@@ -156,25 +159,60 @@ export function nativeQjs(): Promise<string> {
 }
 
 async function buildQjs(): Promise<string> {
-  mkdirSync(join(qjsPath, '..'), { recursive: true });
-  // Built apart and renamed into place, so a process racing us never runs a half-written binary.
-  const work = mkdtempSync(join(qjsPath, '../build-'));
-  try {
-    const flags = ['-O2', '-D_GNU_SOURCE', '-DCONFIG_VERSION="2021-03-27"', '-DCONFIG_BIGNUM', '-w'];
+  return builtApart(qjsPath, async (work, qjs) => {
     const libraries = ['-lm', '-ldl', '-lpthread'];
     const units = ['quickjs', 'libregexp', 'libunicode', 'cutils', 'libbf', 'quickjs-libc'];
     const objects = units.map((unit) => join(work, `${unit}.o`));
-    const compile = (unit: string) => run('gcc', [...flags, '-c', join(qjsSources, `${unit}.c`), '-o', join(work, `${unit}.o`)]);
+    const compile = (unit: string) => run('gcc', [...qjsFlags, '-c', join(qjsSources, `${unit}.c`), '-o', join(work, `${unit}.o`)]);
     await Promise.all([...units, 'qjsc', 'qjs'].map(compile));
-    await run('gcc', [...flags, '-o', join(work, 'qjsc'), join(work, 'qjsc.o'), ...objects, ...libraries]);
+    await run('gcc', [...qjsFlags, '-o', join(work, 'qjsc'), join(work, 'qjsc.o'), ...objects, ...libraries]);
     await Promise.all([
       run(join(work, 'qjsc'), ['-c', '-o', join(work, 'repl.c'), '-m', join(qjsSources, 'repl.js')]),
       run(join(work, 'qjsc'), ['-fbignum', '-c', '-o', join(work, 'qjscalc.c'), join(qjsSources, 'qjscalc.js')]),
     ]);
-    const qjs = join(work, 'qjs');
-    await run('gcc', [...flags, '-o', qjs, join(work, 'qjs.o'), join(work, 'repl.c'), join(work, 'qjscalc.c'), ...objects, ...libraries]);
-    renameSync(qjs, qjsPath);
-    return qjsPath;
+    // -rdynamic as QuickJS's own Makefile links it, and so OpenWrt's: a native module (wrtapi-bytecode) calls into qjs.
+    await run('gcc', [...qjsFlags, '-rdynamic', '-o', qjs, join(work, 'qjs.o'), join(work, 'repl.c'), join(work, 'qjscalc.c'), ...objects, ...libraries]);
+  });
+}
+
+const bytecodeSource = join(projectRoot, 'packaging/wrtapi-bytecode/src/bytecode.c');
+let bytecodeBuild: Promise<string> | undefined;
+
+/**
+ * wrtapi-bytecode's module for the native qjs, built against the same QuickJS sources, and again
+ * whenever its source changes.
+ */
+export function bytecodeModule(): Promise<string> {
+  bytecodeBuild ??= (async () => {
+    const digest = createHash('sha256').update(readFileSync(bytecodeSource)).digest('hex').slice(0, 12);
+    const module = join(buildDir, `bytecode-${digest}.so`);
+    if (existsSync(module)) return module;
+    return builtApart(module, (_work, output) =>
+      run('gcc', ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', `-I${qjsSources}`, '-DWRTAPI_QJS_VERSION="2021-03-27"', '-o', output, bytecodeSource]),
+    );
+  })();
+  return bytecodeBuild;
+}
+
+/** Where wrtapi-bytecode installs its module on a router (shims/qjs/launch.ts loads it from there). */
+export const BYTECODE_MODULE_PATH = 'usr/lib/wrtapi/bytecode.so';
+
+/** Installs wrtapi-bytecode in the emulated router `root`, as its package would. */
+export async function installBytecodeModule(root: string): Promise<void> {
+  const target = join(root, BYTECODE_MODULE_PATH);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(await bytecodeModule(), target);
+}
+
+/** Builds `output` in a folder of its own, renamed into place, so a process racing us never runs a half-written binary. */
+async function builtApart(output: string, build: (work: string, output: string) => Promise<void>): Promise<string> {
+  mkdirSync(buildDir, { recursive: true });
+  const work = mkdtempSync(join(buildDir, 'build-'));
+  try {
+    const built = join(work, basename(output));
+    await build(work, built);
+    renameSync(built, output);
+    return output;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
+import { installBytecodeModule, runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
 import { initSandbox, type PackageManager } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
@@ -119,6 +119,8 @@ export async function documentedRouter(admin: string): Promise<{ router: Router;
 export async function newRouter(options: { packageManager?: PackageManager; wired?: boolean } = {}): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
   initSandbox(root, options);
+  // The suite's third pass: every router has wrtapi-bytecode installed (npm test runs it on the native engine).
+  if (process.env.WRTAPI_BYTECODE === '1') await installBytecodeModule(root);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;
   const servers: Server[] = [];
   const audit: Audit = { outputs: [], secrets: new Set() };
