@@ -1,4 +1,5 @@
-// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, laid out as OpenWrt's
+// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, and
+// wrtapi-bytecode_<version>_<arch>.ipk with the bytecode module built for this machine, laid out as OpenWrt's
 // scripts/ipkg-build lays one out (opkg reads exactly this): a gzipped tar holding ./debian-binary,
 // ./data.tar.gz and ./control.tar.gz, every member owned by 0:0. Entries are sorted and carry one fixed
 // mtime, so the same tree always gives the same bytes.
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
+import { BYTECODE_MODULE_PATH, bytecodeModule } from '../shims/emu/engines.js';
 import { formatReport, sizeReport, type SizeReport } from './package-size.js';
 
 export interface TarEntry {
@@ -26,6 +28,8 @@ const FILE_MODES: Record<string, number> = {
   '/usr/bin/wrtapi-token': 0o755,
   '/www/cgi-bin/wrtapi': 0o755,
   '/etc/config/wrtapi': 0o600,
+  // wrtapi-bytecode's module, which qjs dlopen()s.
+  '/usr/lib/wrtapi/bytecode.so': 0o755,
 };
 const BUNDLE_DIR = '/usr/share/wrtapi';
 const BLOCK = 512;
@@ -120,24 +124,21 @@ const zopfli: Gzip = async (bytes) => Buffer.from(await gzipAsync(bytes, { numit
  */
 const zlibLevel9: Gzip = async (bytes) => gzipSync(bytes, { level: 9 });
 
+/** A package's control file (`@INSTALLED_SIZE@` to fill in) and maintainer scripts, as control.tar.gz entries. */
+interface Control {
+  text: string;
+  scripts: TarEntry[];
+}
+
 /** The .ipk of these files, and its Installed-Size: the uncompressed data archive's length, as ipkg-build measures it. */
-async function ipkOf(root: string, files: Map<string, Buffer>, gzip: Gzip): Promise<{ ipk: Buffer; installedSize: number }> {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+async function ipkOf(files: Map<string, Buffer>, control: Control, gzip: Gzip): Promise<{ ipk: Buffer; installedSize: number }> {
   const mtime = Number(process.env.SOURCE_DATE_EPOCH ?? 0);
-  const packaging = join(root, 'packaging');
   const data = tar(dataEntries(files), mtime);
-  const control = readFileSync(join(packaging, 'control'), 'utf8')
-    .replace('@VERSION@', manifest.version)
-    .replace('@LICENSE@', manifest.license)
-    .replace('@INSTALLED_SIZE@', String(data.length))
-    .replace('@DESCRIPTION@', manifest.description);
   const controlEntries: TarEntry[] = [
     { name: './', mode: 0o755 },
-    { name: './conffiles', mode: 0o644, data: readFileSync(join(packaging, 'conffiles')) },
-    { name: './control', mode: 0o644, data: Buffer.from(control) },
-    { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
-    { name: './prerm', mode: 0o755, data: readFileSync(join(packaging, 'prerm')) },
-  ];
+    { name: './control', mode: 0o644, data: Buffer.from(control.text.replace('@INSTALLED_SIZE@', String(data.length))) },
+    ...control.scripts,
+  ].sort(byTarName);
   // ipkg-build names the three members in this order on its tar command line.
   const ipk = await gzip(
     tar(
@@ -152,15 +153,53 @@ async function ipkOf(root: string, files: Map<string, Buffer>, gzip: Gzip): Prom
   return { ipk, installedSize: data.length };
 }
 
+/** Fills in a control file template of packaging/ from package.json. */
+function controlText(root: string, template: string, extra: Record<string, string> = {}): string {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const values: Record<string, string> = { VERSION: manifest.version, LICENSE: manifest.license, DESCRIPTION: manifest.description, ...extra };
+  return readFileSync(join(root, 'packaging', template), 'utf8').replace(/@(VERSION|LICENSE|DESCRIPTION|ARCH)@/g, (_, key: string) => values[key]);
+}
+
+function wrtapiControl(root: string): Control {
+  const packaging = join(root, 'packaging');
+  return {
+    text: controlText(root, 'control'),
+    scripts: [
+      { name: './conffiles', mode: 0o644, data: readFileSync(join(packaging, 'conffiles')) },
+      { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
+      { name: './prerm', mode: 0o755, data: readFileSync(join(packaging, 'prerm')) },
+    ],
+  };
+}
+
 export async function buildPackage(root: string): Promise<{ fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number }> {
   const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const files = packageFiles(root);
-  return { fileName: `${name}_${version}_all.ipk`, ...(await ipkOf(root, files, zopfli)), files };
+  return { fileName: `${name}_${version}_all.ipk`, ...(await ipkOf(files, wrtapiControl(root), zopfli)), files };
+}
+
+/** OpenWrt's architecture names for the machines `npm run package` may run on. */
+const OPENWRT_ARCH: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64_generic' };
+
+/**
+ * wrtapi-bytecode for this machine: the module as the native engine loads it, built against the
+ * same QuickJS sources. A router's is built by packaging/wrtapi-bytecode/Makefile against its feed's quickjs.
+ */
+export async function buildBytecodePackage(root: string, module: string): Promise<{ fileName: string; ipk: Buffer; installedSize: number }> {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const arch = OPENWRT_ARCH[process.arch] ?? process.arch;
+  const files = new Map([[`/${BYTECODE_MODULE_PATH}`, readFileSync(module)]]);
+  const control = {
+    text: controlText(root, 'wrtapi-bytecode/control', { ARCH: arch }),
+    scripts: [{ name: './prerm', mode: 0o755, data: readFileSync(join(root, 'packaging/wrtapi-bytecode/prerm')) }],
+  };
+  return { fileName: `wrtapi-bytecode_${version}_${arch}.ipk`, ...(await ipkOf(files, control, zopfli)) };
 }
 
 /** What the package costs, and what each resource adds to it: see package-size.ts. */
 export async function packageSizes(root: string): Promise<SizeReport> {
-  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(root, files, zlibLevel9)).ipk.length);
+  const control = wrtapiControl(root);
+  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(files, control, zlibLevel9)).ipk.length);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -168,7 +207,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { fileName, ipk, files, installedSize } = await buildPackage(root);
   writeFileSync(join(root, fileName), ipk);
   const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
-  console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})\n`);
+  console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})`);
+  const bytecode = await buildBytecodePackage(root, await bytecodeModule());
+  writeFileSync(join(root, bytecode.fileName), bytecode.ipk);
+  console.log(`${bytecode.fileName}: ${bytecode.ipk.length} bytes; installs ${bytecode.installedSize} bytes (the module for this machine's qjs)\n`);
   const report = await packageSizes(root);
   console.log(formatReport(report));
   process.exitCode = report.problems.length ? 1 : 0;

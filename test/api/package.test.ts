@@ -5,8 +5,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { buildPackage } from '../../build/package.js';
-import { nativeQjs, runCgi } from '../../shims/emu/engines.js';
+import { buildBytecodePackage, buildPackage } from '../../build/package.js';
+import { bytecodeModule, nativeQjs, runCgi } from '../../shims/emu/engines.js';
 import { bundleDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { findSection } from '../../src/uci/index.js';
@@ -256,6 +256,50 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
     const env = lanRequestEnvironment({ method: 'GET', url: '/api/v3/healthz', headers: {} })!;
     const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
     assert.match(answer, /^Status: \d{3} [A-Za-z]/);
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('wrtapi-bytecode is the module, 0755 in /usr/lib/wrtapi, for this machine; installed beside wrtapi, the CGI program fills the cache, and removing it frees the cache', async () => {
+  const built = await buildBytecodePackage(projectRoot, await bytecodeModule());
+  assert.match(built.fileName, new RegExp(`^wrtapi-bytecode_${manifest.version.replaceAll('.', '\\.')}_(x86_64|aarch64_generic|\\w+)\\.ipk$`));
+  assert.ok((await buildBytecodePackage(projectRoot, await bytecodeModule())).ipk.equals(built.ipk), 'the same bytes every time');
+  const parts = untar(gunzipSync(built.ipk));
+  const files = untar(gunzipSync(member(parts, './data.tar.gz').data));
+  const module = member(files, './usr/lib/wrtapi/bytecode.so');
+  assert.is(module.mode, 0o755);
+  assert.equal([...module.data.subarray(0, 4)], [0x7f, 0x45, 0x4c, 0x46], 'an ELF shared object');
+  assert.equal(files.filter((entry) => entry.type === '0').map((entry) => entry.name), ['./usr/lib/wrtapi/bytecode.so']);
+  const scripts = untar(gunzipSync(member(parts, './control.tar.gz').data));
+  const fields = member(scripts, './control').data.toString();
+  assert.match(fields, /^Package: wrtapi-bytecode$/m);
+  assert.match(fields, /^Depends: wrtapi, quickjs$/m);
+  assert.match(fields, new RegExp(`^Installed-Size: ${built.installedSize}$`, 'm'));
+  assert.not.match(fields, /@[A-Z_]+@/);
+
+  const router = await newRouter();
+  try {
+    unpack(router);
+    for (const entry of files) {
+      const target = join(router.root, entry.name);
+      if (entry.type === '5') mkdirSync(target, { recursive: true });
+      else writeFileSync(target, entry.data, { mode: entry.mode });
+    }
+    const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
+    const program = router.path('/www/cgi-bin/wrtapi.sandbox');
+    writeFileSync(program, stub);
+    const env = lanRequestEnvironment({ method: 'GET', url: '/api/v3/healthz', headers: {} })!;
+    assert.match((await runCgi({ root: router.root, engine: router.engine, env, program })).toString(), /^Status: 200 /);
+    const cache = router.path('/tmp/wrtapi/bytecode');
+    // Only the native engine loads a native module; the wasm engine answers the same without it.
+    if (router.engine === 'native') assert.ok(readdirSync(cache).some((name) => name.endsWith('.usr.share.wrtapi.handlers.healthz.js')), readdirSync(cache).join(' '));
+    else assert.not.ok(existsSync(cache));
+    const prerm = router.path('/tmp/wrtapi-bytecode.prerm');
+    writeFileSync(prerm, member(scripts, './prerm').data, { mode: 0o755 });
+    const removed = spawnSync('/bin/sh', ['-c', prerm], { env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root }, encoding: 'utf8' });
+    assert.is(removed.status, 0, removed.stderr);
+    assert.not.ok(existsSync(cache));
   } finally {
     await router.cleanup();
   }

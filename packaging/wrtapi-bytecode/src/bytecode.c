@@ -50,7 +50,7 @@
 
 #define MAGIC "wrtapi-bytecode 1\n"
 
-static int cache_fd = -1;
+static int cache_fd = -1, parent_fd = -1;
 static char engine_line[160];
 
 /* Not for an adversary (the folder is this user's alone), only to tell a changed source or a
@@ -191,8 +191,9 @@ static JSValue read_entry(JSContext *ctx, const char *entry, const char *expecte
     return module;
 }
 
-/* Written whole to a temporary named as wrtapi names its own (its sweep removes one a killed
- * process left), then renamed into place; a failure leaves no entry. */
+/* Written whole to a temporary in the parent folder, named as wrtapi names its own there, so that
+ * wrtapi's sweep removes one a killed process left; then renamed into place. A failure leaves no
+ * entry. */
 static void write_entry(JSContext *ctx, JSValueConst module, const char *entry, const char *head, size_t head_length)
 {
     size_t code_length;
@@ -205,14 +206,14 @@ static void write_entry(JSContext *ctx, JSValueConst module, const char *entry, 
     }
     snprintf(code_line, sizeof code_line, "code %016" PRIx64 " %zu\n", hash_bytes(code, code_length), code_length);
     snprintf(temporary, sizeof temporary, ".%s.%ld.0.tmp", entry, (long)getpid());
-    fd = openat(cache_fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    fd = openat(parent_fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd >= 0) {
         ok = write_all(fd, (const uint8_t *)head, head_length) == 0
             && write_all(fd, (const uint8_t *)code_line, strlen(code_line)) == 0
             && write_all(fd, code, code_length) == 0;
         ok = close(fd) == 0 && ok;
-        if (!ok || renameat(cache_fd, temporary, cache_fd, entry) != 0)
-            unlinkat(cache_fd, temporary, 0);
+        if (!ok || renameat(parent_fd, temporary, cache_fd, entry) != 0)
+            unlinkat(parent_fd, temporary, 0);
     }
     js_free(ctx, code);
 }
@@ -274,7 +275,7 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     (void)this_val;
     (void)argc;
     char path[PATH_MAX], *leaf, *parent;
-    int base, middle;
+    int base;
     const char *dir = JS_ToCString(ctx, argv[0]);
     if (!dir)
         return JS_EXCEPTION;
@@ -293,14 +294,15 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     base = open(path[0] ? path : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (base < 0)
         return JS_FALSE;
-    middle = open_private_directory(base, parent);
+    parent_fd = open_private_directory(base, parent);
     close(base);
-    if (middle < 0)
+    if (parent_fd < 0)
         return JS_FALSE;
-    cache_fd = open_private_directory(middle, leaf);
-    close(middle);
-    if (cache_fd < 0)
+    cache_fd = open_private_directory(parent_fd, leaf);
+    if (cache_fd < 0) {
+        close(parent_fd);
         return JS_FALSE;
+    }
 #ifdef WRTAPI_LOADER_ATTRIBUTES
     JS_SetModuleLoaderFunc2(JS_GetRuntime(ctx), NULL, cached_loader, js_module_check_attributes, NULL);
 #else
