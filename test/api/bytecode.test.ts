@@ -178,6 +178,45 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
   });
 }
 
+if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
+  test('answers, files and log lines are the same with the module and without it', async () => {
+    const [cached, plain] = [await newRouter(), await newRouter()];
+    try {
+      await installBytecodeModule(cached.root);
+      const bearer = await cached.mint('same', ['*:rw']);
+      writeFileSync(plain.path('/etc/config/wrtapi'), readFileSync(cached.path('/etc/config/wrtapi')), { mode: 0o600 });
+      const authorization = `Bearer ${bearer}`;
+      const rule = { id: 'same', name: 'Same', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2200'] } };
+      const requests = [
+        { method: 'GET', path: '/healthz' },
+        { method: 'POST', path: '/firewall/rules', body: rule },
+        { method: 'POST', path: '/firewall/rules', body: rule },
+        { method: 'PATCH', path: '/firewall/rules/same', body: { name: 'Same-2', match: { dest_port: ['x'] } } },
+        { method: 'PATCH', path: '/firewall/rules/same', body: { name: 'Same-2' } },
+        { method: 'GET', path: '/firewall/rules?limit=2' },
+        { method: 'GET', path: '/network/interfaces/lan' },
+        { method: 'POST', path: '/batch', body: { operations: [{ method: 'DELETE', path: '/firewall/rules/same' }, { method: 'POST', path: '/network/routes', body: { id: 'r1', interface: 'lan', target: '10.9.0.0/16' } }] } },
+        { method: 'GET', path: '/raw/network/r1' },
+        { method: 'GET', path: '/nowhere' },
+        { method: 'GET', path: '/openapi.json' },
+      ];
+      // Request ids and durations differ between any two runs.
+      const masked = (text: string) => text.replace(/[0-9A-HJKMNP-TV-Z]{26}/g, '<id>').replace(/ \d+ms\b/g, ' <ms>');
+      for (const request of requests) {
+        const answers = await Promise.all([cached, plain].map((router) => router.request({ ...request, headers: { authorization } })));
+        const [a, b] = answers.map(({ status, headers, body }) => ({ status, headers: masked(JSON.stringify({ ...headers, 'x-request-id': undefined })), body: masked(body) }));
+        assert.equal(a, b, `${request.method} ${request.path}`);
+      }
+      assert.equal([...cached.snapshot('/etc')].map(([path, text]) => [path.slice(cached.root.length), text]), [...plain.snapshot('/etc')].map(([path, text]) => [path.slice(plain.root.length), text]));
+      const log = (router: Router) => masked(readFileSync(router.path('/var/log/messages'), 'utf8')).split('\n').filter((line) => line.includes('wrtapi'));
+      assert.equal(log(cached), log(plain));
+      assert.ok(readdirSync(cached.path('/tmp/wrtapi/bytecode')).length > 20, 'the cache was in use');
+    } finally {
+      await Promise.all([cached.cleanup(), plain.cleanup()]);
+    }
+  });
+}
+
 if (engine === 'wasm') {
   test('the wasm engine, which cannot load a native module, answers as without it', async () => {
     const router = await newRouter();
