@@ -21,6 +21,10 @@
  *   code <hash> <length>\n
  */
 #define _GNU_SOURCE
+/* A 32-bit glibc's stat() fails (EOVERFLOW) on an inode number or a time past 32 bits, unless
+ * built for 64-bit ones (musl's always are): the cache would be refused after 2038. */
+#define _FILE_OFFSET_BITS 64
+#define _TIME_BITS 64
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
