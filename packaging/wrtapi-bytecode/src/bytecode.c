@@ -4,7 +4,8 @@
  *
  * `use(dir)` puts a module loader on the runtime. For a `.js` module it reads the source, and loads
  * the cache's entry when the entry was written by this engine for this very source; otherwise it
- * compiles the source as qjs does and writes the entry. Any other module goes to qjs's own loader.
+ * compiles the source as qjs does and writes the entry. Any other module, or one imported as JSON,
+ * goes to qjs's own loader.
  * Anything unexpected means the source is compiled as without this module.
  *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
@@ -20,6 +21,10 @@
  *   code <hash> <length>\n
  */
 #define _GNU_SOURCE
+/* A 32-bit glibc's stat() fails (EOVERFLOW) on an inode number or a time past 32 bits, unless
+ * built for 64-bit ones (musl's always are): the cache would be refused after 2038. */
+#define _FILE_OFFSET_BITS 64
+#define _TIME_BITS 64
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -43,9 +48,12 @@
 #ifdef WRTAPI_LOADER_ATTRIBUTES
 #define LOADER_ATTRIBUTES , JSValueConst attributes
 #define LOADER_PASS_ATTRIBUTES , attributes
+/* qjs parses a module imported `with { type: "json" }` as JSON, whatever its name. */
+#define LOADER_JSON(ctx) (js_module_test_json(ctx, attributes) > 0)
 #else
 #define LOADER_ATTRIBUTES
 #define LOADER_PASS_ATTRIBUTES
+#define LOADER_JSON(ctx) 0
 #endif
 
 #define MAGIC "wrtapi-bytecode 1\n"
@@ -227,7 +235,7 @@ static JSModuleDef *cached_loader(JSContext *ctx, const char *module_name, void 
     JSValue module;
     JSModuleDef *m;
 
-    if (name_length < 3 || strcmp(module_name + name_length - 3, ".js") != 0)
+    if (name_length < 3 || strcmp(module_name + name_length - 3, ".js") != 0 || LOADER_JSON(ctx))
         return js_module_loader(ctx, module_name, opaque LOADER_PASS_ATTRIBUTES);
     source = load(AT_FDCWD, module_name, 0, &source_length, 0);
     if (!source) {

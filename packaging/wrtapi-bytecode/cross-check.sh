@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Checks that wrtapi-bytecode (src/bytecode.c) builds and works on the routers' architectures: for
+# mips (big endian), mipsel and aarch64 Linux, and for this machine, it builds qjs from the
+# QuickJS 2021-03-27 sources in node_modules (linked with -rdynamic, as bytecode.so needs) and
+# bytecode.so, then runs a small module tree through the cache under qemu-user: entries are written
+# with their header, read back (a forged entry is obeyed), refused in a group-writable folder, and a
+# missing bytecode.so leaves the modules compiled from source.
+#
+#   packaging/wrtapi-bytecode/cross-check.sh [host|mips|mipsel|aarch64]...   (default: all four)
+#
+# Needs gcc, and for the others gcc-<arch>-linux-gnu and qemu-user (Debian packages); run as root
+# with WRTAPI_CROSS_INSTALL=1 to have missing ones installed. Exits 0 when every architecture
+# passed, 1 when one failed, 77 when none failed but one was skipped for want of its tools.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+quickjs=$(cd "$here/../.." && pwd)/node_modules/qjsc/deps/quickjs_2021_03_27
+units=(quickjs libregexp libunicode cutils libbf quickjs-libc)
+cflags=(-O2 -D_GNU_SOURCE '-DCONFIG_VERSION="2021-03-27"' -DCONFIG_BIGNUM -w)
+# 32-bit mips has no 64-bit atomic instructions: QuickJS's Atomics on BigInt64Array need libatomic.
+libs=(-lm -ldl -lpthread -latomic)
+
+# The Debian packages an architecture still lacks, one a line.
+missing_packages() {
+  if [[ $1 == host ]]; then
+    command -v gcc >/dev/null || echo gcc
+  else
+    command -v "$1-linux-gnu-gcc" >/dev/null || echo "gcc-$1-linux-gnu"
+    command -v "qemu-$1" >/dev/null || echo qemu-user
+  fi
+}
+
+# Runs its arguments in the background; `wait_all` then fails when one of them failed.
+pids=()
+spawn() { "$@" & pids+=($!); }
+wait_all() { local pid; for pid in "${pids[@]}"; do wait "$pid"; done; pids=(); }
+
+# Builds qjs and bytecode.so for $arch in $out, running target programs through $emu.
+build() {
+  local unit
+  for unit in "${units[@]}" qjsc qjs; do
+    spawn "$cc" "${cflags[@]}" -c "$quickjs/$unit.c" -o "$out/$unit.o"
+  done
+  spawn "$cc" -O2 -Wall -Werror -shared -fPIC -I"$quickjs" '-DWRTAPI_QJS_VERSION="2021-03-27"' \
+    -o "$out/bytecode.so" "$here/src/bytecode.c"
+  wait_all
+  local objects=("${units[@]/#/$out/}")
+  objects=("${objects[@]/%/.o}")
+  "$cc" -o "$out/qjsc" "$out/qjsc.o" "${objects[@]}" "${libs[@]}"
+  # qjs embeds the bytecode of its REPL, and bytecode is endian-specific: the target's qjsc writes it.
+  spawn "${emu[@]}" "$out/qjsc" -c -o "$out/repl.c" -m "$quickjs/repl.js"
+  spawn "${emu[@]}" "$out/qjsc" -fbignum -c -o "$out/qjscalc.c" "$quickjs/qjscalc.js"
+  wait_all
+  "$cc" "${cflags[@]}" -rdynamic -o "$out/qjs" "$out/qjs.o" "$out/repl.c" "$out/qjscalc.c" "${objects[@]}" "${libs[@]}"
+}
+
+fail() { echo "$arch: $*" >&2; exit 1; }
+
+# The app prints `greeting` with a label, so that two versions of it tell apart.
+write_app() {
+  printf "import { greeting } from './greeting.js';\nprint(greeting + ', from %s');\n" "$1" >"$tree/app.js"
+}
+
+# Runs the launcher with a bytecode.so path, and checks that it prints the two lines given.
+expect() {
+  local so=$1 expected=$2$'\n'$3 got
+  got=$("${emu[@]}" "$out/qjs" -m "$tree/launch.js" "$so" "$cache" 2>&1) || fail "qjs failed: $got"
+  [[ $got == "$expected" ]] || fail "expected: ${expected@Q}, got: ${got@Q}"
+}
+
+# The cache entry of a module, named as bytecode.c names it: its path with slashes made dots.
+entry() { local path=${1#/}; echo "$cache/${path//\//.}"; }
+
+check_entry() {
+  local file=$1 source=$2 lines
+  mapfile -t -n 5 lines <"$file"
+  ((${#lines[@]} == 5)) || fail "$file: header of ${#lines[@]} lines"
+  [[ ${lines[0]} == 'wrtapi-bytecode 1' ]] || fail "$file: bad magic line: ${lines[0]@Q}"
+  [[ ${lines[1]} =~ ^engine\ 2021-03-27\ [0-9]+:$(stat -c %i:%s:%Y "$out/qjs")$ ]] ||
+    fail "$file: engine line ${lines[1]@Q} does not describe $out/qjs"
+  [[ ${lines[2]} =~ ^source\ [0-9a-f]{16}\ $(stat -c %s "$source")$ ]] || fail "$file: bad source line: ${lines[2]@Q}"
+  [[ ${lines[3]} == "module $source" ]] || fail "$file: bad module line: ${lines[3]@Q}"
+  [[ ${lines[4]} =~ ^code\ [0-9a-f]{16}\ ([0-9]+)$ ]] || fail "$file: bad code line: ${lines[4]@Q}"
+  (($(head -n 5 "$file" | wc -c) + BASH_REMATCH[1] == $(stat -c %s "$file"))) || fail "$file: code length is not the rest's"
+}
+
+check_cache() {
+  local app=$tree/app.js genuine inode used='cache: true'
+  mkdir "$tree"
+  cat >"$tree/launch.js" <<'EOF'
+// As shims/qjs/launch.ts: the cache, when it loads and accepts its folder, then the app.
+const [, so, cache] = scriptArgs;
+import(so)
+  .then((module) => module.use(cache), () => 'no module')
+  .then((used) => { print('cache: ' + used); return import('./app.js'); })
+  .catch((error) => print('error: ' + error));
+EOF
+  echo "export const greeting = 'hello';" >"$tree/greeting.js"
+  write_app original
+
+  # (a) The first run compiles, and writes an entry for each module, in folders made 0700.
+  expect "$out/bytecode.so" "$used" 'hello, from original'
+  check_entry "$(entry "$app")" "$app"
+  check_entry "$(entry "$tree/greeting.js")" "$tree/greeting.js"
+  [[ $(stat -c %a "$cache" "${cache%/*}") == $'700\n700' ]] || fail "cache folders not made 0700"
+
+  # (b) The second run reads the entries rather than writing them again (a write renames a new file in).
+  genuine=$(entry "$app")
+  inode=$(stat -c %i "$genuine")
+  expect "$out/bytecode.so" "$used" 'hello, from original'
+  [[ $(stat -c %i "$genuine") == "$inode" ]] || fail "second run wrote app.js's entry again"
+
+  # (c) An entry whose header fits app.js but whose code is another source's is obeyed: the code
+  # runs from the cache, not from app.js.
+  cp "$genuine" "$out/genuine"
+  write_app modified
+  expect "$out/bytecode.so" "$used" 'hello, from modified'
+  cp "$genuine" "$out/modified"
+  write_app original
+  { head -n 4 "$out/genuine"; tail -n +5 "$out/modified"; } >"$genuine"
+  expect "$out/bytecode.so" "$used" 'hello, from modified'
+
+  # (d) A folder others may write to is refused: app.js is compiled from source again.
+  chmod 0770 "$cache"
+  expect "$out/bytecode.so" 'cache: false' 'hello, from original'
+
+  # (e) Without bytecode.so the launcher goes on from source.
+  expect "$out/missing.so" 'cache: no module' 'hello, from original'
+}
+
+# Builds and checks one architecture, its output in $work/$arch.log.
+check_arch() {
+  arch=$1 out=$work/$1
+  tree=$out/tree cache=$out/run/bytecode
+  mkdir "$out"
+  if [[ $arch == host ]]; then
+    cc=gcc emu=()
+  else
+    cc=$arch-linux-gnu-gcc emu=("qemu-$arch" -L "/usr/$arch-linux-gnu")
+  fi
+  build
+  check_cache
+}
+
+run_arch() {
+  local start=$SECONDS
+  check_arch "$1" >"$work/$1.log" 2>&1 &
+  if wait $!; then
+    echo "$1: passed in $((SECONDS - start)) s"
+  else
+    echo "$1: FAILED after $((SECONDS - start)) s:"; sed 's/^/    /' "$work/$1.log"
+    touch "$work/failed"
+  fi
+}
+
+main() {
+  local arches=("$@") arch missing skipped=0
+  (($#)) || arches=(host mips mipsel aarch64)
+  [[ -f $quickjs/quickjs.c ]] || { echo "no QuickJS sources in $quickjs: run npm ci first" >&2; exit 1; }
+  missing=$(for arch in "${arches[@]}"; do missing_packages "$arch"; done | sort -u)
+  if [[ $missing && ${WRTAPI_CROSS_INSTALL:-} == 1 && $EUID == 0 ]]; then
+    apt-get update -qq && apt-get install -y $missing
+  fi
+
+  work=$(mktemp -d "${TMPDIR:-/tmp}/wrtapi-cross.XXXXXX")
+  trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+  # As many architectures build at once as there are cores, the units of each in parallel too:
+  # quickjs.c alone takes most of a build.
+  local slots; slots=$(nproc)
+  for arch in "${arches[@]}"; do
+    missing=$(missing_packages "$arch" | paste -sd ' ')
+    if [[ $missing ]]; then
+      echo "$arch: SKIPPED, missing $missing (install it, or run as root with WRTAPI_CROSS_INSTALL=1)"
+      skipped=1
+      continue
+    fi
+    while (($(jobs -rp | wc -l) >= slots)); do wait -n || true; done
+    run_arch "$arch" &
+  done
+  wait
+  echo "all: $SECONDS s"
+  [[ ! -e $work/failed ]] || exit 1
+  ((!skipped)) || exit 77
+}
+
+main "$@"
