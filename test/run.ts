@@ -33,5 +33,14 @@ for (const suite of suites) {
   passed += ok;
   failed += total - ok + (crashed ? 1 : 0);
 }
+// wrtapi-bytecode built and run for the routers' architectures under qemu-user (CI installs the
+// cross compilers: WRTAPI_CROSS_INSTALL=1 in .ci/run); skipped where they are missing.
+if (!only || only.includes('bytecode')) {
+  console.log('\n== wrtapi-bytecode on mips, mipsel, aarch64 and this machine');
+  const check = spawnSync('bash', [join(here, '../../../packaging/wrtapi-bytecode/cross-check.sh')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (check.status === 0) passed++;
+  else if (check.status !== 77) failed++;
+}
+
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
