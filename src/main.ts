@@ -63,6 +63,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
   await recordOutcome(ports, outcome, ports.now() - started);
   ports.writeStdout(renderCgiHead(outcome.response, outcome.requestId));
   if (outcome.response.body) ports.writeStdout(outcome.response.body);
+  if (outcome.response.bytes) ports.writeStdoutBytes(outcome.response.bytes);
 }
 
 interface RouteMatch {

@@ -55,8 +55,8 @@ function negativeErrno(call: () => number | void): number {
 
 const utf8 = new TextEncoder();
 
-export function writeAll(fd: number, text: string) {
-  const bytes = utf8.encode(text);
+export function writeAll(fd: number, text: string | Uint8Array) {
+  const bytes = typeof text === 'string' ? utf8.encode(text) : text;
   for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
 }
 
@@ -115,6 +115,15 @@ export const stdHost = {
       writeAll(fd, text);
     } catch {
       // fwrite() errors are silent in quickjs-libc: FILE.puts returns nothing either way.
+    }
+  },
+  /** As fwrite() of bytes, which reach the host as a latin1 string (a char a byte). */
+  writeBytes(fd: number, bytes: string): number {
+    try {
+      writeAll(fd, Buffer.from(String(bytes), 'latin1'));
+      return bytes.length;
+    } catch {
+      return 0;
     }
   },
   close: (fd: number) => negativeErrno(() => closeSync(fd)),
@@ -224,6 +233,13 @@ class FILE {
     const view = new Uint8Array(buffer, position, bytes.length);
     for (let i = 0; i < bytes.length; i++) view[i] = bytes.charCodeAt(i);
     return bytes.length;
+  }
+  write(buffer, position, length) {
+    if (position < 0 || length < 0 || position + length > buffer.byteLength) throw new RangeError('read/write array buffer overflow');
+    const view = new Uint8Array(buffer, position, length);
+    let bytes = '';
+    for (let i = 0; i < view.length; i += 8192) bytes += String.fromCharCode(...view.subarray(i, i + 8192));
+    return host.writeBytes(this.#handle(), bytes);
   }
   readAsString(maxSize) {
     if (maxSize !== undefined && !(maxSize >= 0)) throw new RangeError('invalid array index');

@@ -123,12 +123,33 @@ export function routerPorts(): Ports {
       std.out.puts(text);
       std.out.flush();
     },
+    writeStdoutBytes(bytes) {
+      std.out.write(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+      std.out.flush();
+    },
     writeStderr(text) {
       std.err.puts(text);
       std.err.flush();
     },
 
     readFile,
+    readFileBytes(path) {
+      const error: { errno?: number } = {};
+      const file = std.open(real(path), 'rb', error);
+      if (!file) {
+        if (error.errno === ENOENT) return undefined;
+        fail('cannot read', path, -(error.errno ?? 0));
+      }
+      try {
+        const [info, errno] = os.stat(real(path));
+        if (errno) fail('cannot read', path, errno);
+        // FILE.read is fread(): short only at the end of the file.
+        const buffer = new ArrayBuffer(info.size);
+        return new Uint8Array(buffer, 0, info.size > 0 ? file.read(buffer, 0, info.size) : 0);
+      } finally {
+        file.close();
+      }
+    },
     writeFileAtomic(path, text, mode) {
       const temporary = real(temporaryBeside(path));
       if (mode !== undefined) {

@@ -10,6 +10,8 @@ declare module 'std' {
     readAsString(maxSize?: number): string;
     /** Up to `length` bytes into `buffer` at `position`; the count read, 0 at end of file. */
     read(buffer: ArrayBuffer, position: number, length: number): number;
+    /** `length` bytes of `buffer` from `position`; the count written. */
+    write(buffer: ArrayBuffer, position: number, length: number): number;
     flush(): void;
     close(): number;
   }

@@ -12,8 +12,8 @@ const KEPT = `/tmp/${KEPT_PREFIX}${DOCUMENT_ID}.json`;
  * copy without loading the assembly. Hand-built: no security headers.
  */
 export async function GET({ ports }: Context) {
-  const kept = ports.readFile(KEPT);
-  if (kept !== undefined) return plainResponse(200, 'application/json', kept);
+  const kept = ports.readFileBytes(KEPT);
+  if (kept !== undefined) return { ...plainResponse(200, 'application/json'), bytes: kept };
   const [{ allResources }, { FIXED }, { pattern }, { openapiDocument }, { withPatterns }, { resourceDoc }] = await Promise.all([
     import('../engine/tables.js'),
     import('../generated/openapi-fixed.js'),

@@ -22,10 +22,14 @@ export interface Ports {
   readBody(bytes: number): Uint8Array;
   /** Writes to stdout (the CGI answer, or a command's output) and flushes. */
   writeStdout(text: string): void;
+  /** Writes bytes to stdout as they are, and flushes. */
+  writeStdoutBytes(bytes: Uint8Array): void;
   writeStderr(text: string): void;
 
   /** The file's text, or undefined when it does not exist. Other failures throw. */
   readFile(path: string): string | undefined;
+  /** The file's bytes, never decoded, or undefined when it does not exist. Other failures throw. */
+  readFileBytes(path: string): Uint8Array | undefined;
   /**
    * Replaces the file by writing a temporary beside it and renaming it over the old one. The
    * temporary is `.<name>.<pid>.<n>.tmp`, so what a killed writer leaves names its owner. With

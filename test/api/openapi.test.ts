@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -38,6 +38,11 @@ function conforms(response: Response, schema: Body): void {
 test('GET /openapi.json: a valid OpenAPI 3.1 document, served without a token and without security headers', async () => {
   const response = await router.request({ method: 'GET', path: '/openapi.json' });
   assert.is(response.status, 200);
+  // The first fetch assembled the document and kept it in /tmp; this one wrote that copy's bytes out.
+  const kept = readdirSync(router.path('/tmp')).filter((name) => /^wrtapi-openapi\.[0-9a-f]+\.json$/.test(name));
+  assert.is(kept.length, 1);
+  assert.is(response.body, readFileSync(router.path(`/tmp/${kept[0]}`), 'utf8'));
+  assert.equal(response.json, document);
   assert.is(response.headers['content-type'], 'application/json');
   assert.is(response.headers['strict-transport-security'], undefined);
   // ASCII only, which QuickJS holds at a byte a character (src/handlers/openapi.ts).
