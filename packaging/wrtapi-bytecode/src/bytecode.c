@@ -382,6 +382,11 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
         close(parent_fd);
         return JS_FALSE;
     }
+#ifdef JS_STRIP_SOURCE
+    /* Since 2024 QuickJS keeps every function's source text, for Function.prototype.toString,
+     * which wrtapi never calls: in the bytecode it would be two thirds more to store and read. */
+    JS_SetStripInfo(JS_GetRuntime(ctx), JS_STRIP_SOURCE);
+#endif
 #ifdef WRTAPI_LOADER_ATTRIBUTES
     JS_SetModuleLoaderFunc2(JS_GetRuntime(ctx), NULL, cached_loader, js_module_check_attributes, NULL);
 #else
