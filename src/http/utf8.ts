@@ -2,8 +2,18 @@
 // changed. QuickJS's own decoding (and TextDecoder's) would replace or pass through what it cannot
 // read: overlong forms, surrogates, truncated sequences.
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** The text of well-formed UTF-8, or undefined when the bytes are not. */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {
+  // ASCII, as nearly every JSON body is, in a builtin call per 4 KB and one scan: the loop below
+  // costs QuickJS's interpreter some 3,000 instructions a byte (6M for a batch of ten rules).
+  let ascii = '';
+  for (let i = 0; i < bytes.length; i += 4096) ascii += String.fromCharCode.apply(null, bytes.subarray(i, i + 4096) as unknown as number[]);
+  return NON_ASCII.test(ascii) ? decodeMultibyte(bytes) : ascii;
+}
+
+function decodeMultibyte(bytes: Uint8Array): string | undefined {
   let text = '';
   let units: number[] = [];
   for (let i = 0; i < bytes.length; ) {

@@ -59,7 +59,8 @@ const ICMP6_TYPES = [
   'extended-echo-request', 'extended-ping', 'extended-echo-reply', 'extended-pong',
 ];
 const ICMP_NUMBER = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
-const ICMP_TYPE = { pattern: `^(${[...new Set([...ICMP4_TYPES, ...ICMP6_TYPES])].join('|')}|${ICMP_NUMBER}(/${ICMP_NUMBER})?)$` };
+// A pure call: see PROTOCOL in common.ts.
+const ICMP_TYPE = { pattern: /*#__PURE__*/ (() => `^(${[...new Set([...ICMP4_TYPES, ...ICMP6_TYPES])].join('|')}|${ICMP_NUMBER}(/${ICMP_NUMBER})?)$`)() };
 const ICMP_PROTOCOLS = ['icmp', '1', 'icmpv6', 'ipv6-icmp', '58'];
 const ICMP6_PROTOCOLS = ['icmpv6', 'ipv6-icmp', '58'];
 

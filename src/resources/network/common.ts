@@ -60,7 +60,8 @@ const MASKS = Array.from({ length: 33 }, (_, bits) => {
   const value = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('\\.');
 });
-export const NETMASK4 = `(${MASKS.join('|')})`;
+// A pure call: see PROTOCOL in firewall/common.ts.
+export const NETMASK4 = /*#__PURE__*/ (() => `(${MASKS.join('|')})`)();
 
 /** `netmask`: a dotted contiguous mask or a prefix length 0-32. */
 export const NETMASK = { pattern: `^(${NETMASK4}|${PREFIX4})$` };
