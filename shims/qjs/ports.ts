@@ -27,14 +27,19 @@ export function routerPorts(): Ports {
       const text = std.loadFile(real(path));
       if (text !== null) return text;
     }
+    return readOpened(path, (file) => file.readAsString());
+  }
+
+  /** What `read` makes of the file, or undefined when it does not exist. Other failures throw. */
+  function readOpened<T>(path: string, read: (file: std.FILE) => T): T | undefined {
     const error: { errno?: number } = {};
-    const file = std.open(real(path), 'r', error);
+    const file = std.open(real(path), 'rb', error);
     if (!file) {
       if (error.errno === ENOENT) return undefined;
       fail('cannot read', path, -(error.errno ?? 0));
     }
     try {
-      return file.readAsString();
+      return read(file);
     } finally {
       file.close();
     }
@@ -134,21 +139,13 @@ export function routerPorts(): Ports {
 
     readFile,
     readFileBytes(path) {
-      const error: { errno?: number } = {};
-      const file = std.open(real(path), 'rb', error);
-      if (!file) {
-        if (error.errno === ENOENT) return undefined;
-        fail('cannot read', path, -(error.errno ?? 0));
-      }
-      try {
+      return readOpened(path, (file) => {
         const [info, errno] = os.stat(real(path));
         if (errno) fail('cannot read', path, errno);
         // FILE.read is fread(): short only at the end of the file.
         const buffer = new ArrayBuffer(info.size);
         return new Uint8Array(buffer, 0, info.size > 0 ? file.read(buffer, 0, info.size) : 0);
-      } finally {
-        file.close();
-      }
+      });
     },
     writeFileAtomic(path, text, mode) {
       const temporary = real(temporaryBeside(path));

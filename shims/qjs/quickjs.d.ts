@@ -4,7 +4,7 @@
 declare const scriptArgs: string[];
 
 declare module 'std' {
-  interface FILE {
+  export interface FILE {
     puts(text: string): void;
     getByte(): number;
     readAsString(maxSize?: number): string;
