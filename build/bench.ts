@@ -116,9 +116,6 @@ function measure(qjs: string, invocations: Invocation[], root: string): Measure 
 // ubus or logger child for thousands of needless close() calls.
 spawnSync('prlimit', ['--pid', String(process.pid), '--nofile=1024:1024']);
 
-// A router keeps /tmp and /var (a link to /tmp) in RAM, and they hold everything a read touches
-// besides the bundle: rate-limit and metrics state, locks, the log. A sandbox on this machine's disk
-// would bill every request for filesystem journaling the router never does.
 /** The bytes of wrtapi-bytecode's cache in a sandbox. */
 function cacheBytes(root: string): number {
   const dir = join(root, BYTECODE_CACHE);
@@ -157,6 +154,9 @@ async function wholeInventoryCache(qjs: string): Promise<number> {
   }
 }
 
+// A router keeps /tmp and /var (a link to /tmp) in RAM, and they hold everything a read touches
+// besides the bundle: rate-limit and metrics state, locks, the log. A sandbox on this machine's disk
+// would bill every request for filesystem journaling the router never does.
 const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'wrtapi-bench-'));
 try {
   initSandbox(root);

@@ -29,7 +29,7 @@ const FILE_MODES: Record<string, number> = {
   '/www/cgi-bin/wrtapi': 0o755,
   '/etc/config/wrtapi': 0o600,
   // wrtapi-bytecode's module, which qjs dlopen()s.
-  '/usr/lib/wrtapi/bytecode.so': 0o755,
+  [`/${BYTECODE_MODULE_PATH}`]: 0o755,
 };
 const BUNDLE_DIR = '/usr/share/wrtapi';
 const BLOCK = 512;

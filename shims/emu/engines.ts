@@ -146,10 +146,11 @@ function groupRuns(processGroup: number): boolean {
 
 const wasmRunner = fileURLToPath(new URL('./wasm-runner.js', import.meta.url));
 
+const QJS_VERSION = '2021-03-27';
 const qjsSources = join(projectRoot, 'node_modules/qjsc/deps/quickjs_2021_03_27');
-const buildDir = join(projectRoot, 'node_modules/.cache/wrtapi/quickjs-2021-03-27');
+const buildDir = join(projectRoot, `node_modules/.cache/wrtapi/quickjs-${QJS_VERSION}`);
 const qjsPath = join(buildDir, 'qjs');
-const qjsFlags = ['-O2', '-D_GNU_SOURCE', '-DCONFIG_VERSION="2021-03-27"', '-DCONFIG_BIGNUM', '-w'];
+const qjsFlags = ['-O2', '-D_GNU_SOURCE', `-DCONFIG_VERSION="${QJS_VERSION}"`, '-DCONFIG_BIGNUM', '-w'];
 let qjsBuild: Promise<string> | undefined;
 
 /** The native qjs, built from the qjsc package's QuickJS sources on first use and cached. */
@@ -188,7 +189,7 @@ export function bytecodeModule(): Promise<string> {
     const module = join(buildDir, `bytecode-${digest}.so`);
     if (existsSync(module)) return module;
     return builtApart(module, (_work, output) =>
-      run('gcc', ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', `-I${qjsSources}`, '-DWRTAPI_QJS_VERSION="2021-03-27"', '-o', output, bytecodeSource]),
+      run('gcc', ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', `-I${qjsSources}`, `-DWRTAPI_QJS_VERSION="${QJS_VERSION}"`, '-o', output, bytecodeSource]),
     );
   })();
   return bytecodeBuild;

@@ -11,10 +11,7 @@ export const UNWRITABLE_CLASS = UNWRITABLE_PARTS.join('');
 /** The rule as a JSON Schema pattern, for a string no other pattern constrains. */
 export const TEXT_PATTERN = `^[^${UNWRITABLE_CLASS}]*$`;
 
-// A literal, not built from UNWRITABLE_CLASS: QuickJS compiles a literal with its module, which the
-// bytecode cache keeps, and a RegExp built at run time on every request (0.3M instructions, the
-// surrogates under the `u` flag). test/unit/text.test.ts holds it to UNWRITABLE_CLASS.
-export const UNWRITABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff]/u;
+const UNWRITABLE = new RegExp(`[${UNWRITABLE_CLASS}]`, 'u');
 
 /** Whether the text holds a character no configuration file can hold. */
 export const isUnwritable = (text: string): boolean => UNWRITABLE.test(text);

@@ -144,11 +144,11 @@ async function installQjs(router: Router) {
 }
 
 /**
- * What `opkg install` does before configuring: the data archive unpacked over the router's root, but
+ * What `opkg install` does before configuring: the data archive (wrtapi's, or `entries`) unpacked over the router's root, but
  * for the `kept` paths (a conffile an upgrade leaves as the router has it).
  */
-function unpack(router: Router, kept: string[] = []) {
-  for (const entry of data) {
+function unpack(router: Router, kept: string[] = [], entries: Member[] = data) {
+  for (const entry of entries) {
     const target = join(router.root, entry.name);
     if (kept.includes(entry.name)) continue;
     if (entry.type === '5') mkdirSync(target, { recursive: true });
@@ -281,11 +281,7 @@ test('wrtapi-bytecode is the module, 0755 in /usr/lib/wrtapi, for this machine; 
   const router = await newRouter();
   try {
     unpack(router);
-    for (const entry of files) {
-      const target = join(router.root, entry.name);
-      if (entry.type === '5') mkdirSync(target, { recursive: true });
-      else writeFileSync(target, entry.data, { mode: entry.mode });
-    }
+    unpack(router, [], files);
     const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
     const program = router.path('/www/cgi-bin/wrtapi.sandbox');
     writeFileSync(program, stub);

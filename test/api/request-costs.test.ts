@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neverRun } from '../../build/never-run.js';
-import { COLD_LIMIT, COUNTED, countColdSequence, countInstructions, countSequence, prepareSandbox, type Column } from '../../build/request-costs.js';
+import { ceilingOf, COLD_LIMIT, COUNTED, countColdSequence, countInstructions, countSequence, prepareSandbox, type Column } from '../../build/request-costs.js';
 import { bundleDir } from '../../shims/emu/project.js';
 import { nativeQjs, runProgram, tokenProgram } from '../../shims/emu/engines.js';
 import { initSandbox } from '../../shims/emu/sandbox.js';
@@ -33,7 +33,7 @@ if (process.env.WRTAPI_ENGINE === 'native' && process.env.WRTAPI_BYTECODE !== '1
     COUNTED.flatMap((request, i) => {
       const millions = counts[i] / 1e6;
       assert.ok(millions > 1, `${request.name}: counted ${millions}M, less than an empty qjs`);
-      const ceiling = column === 'source' ? request.ceiling : request.bytecode.ceiling;
+      const ceiling = ceilingOf(request, column);
       return millions > ceiling ? [`${request.name} (${column}): ${millions.toFixed(1)}M instructions, ceiling ${ceiling}M`] : [];
     });
 
