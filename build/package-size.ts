@@ -37,9 +37,10 @@ export const BUDGETS = {
    * system/authorized_keys took it from 165,242 to 177,925; 161,000 once the resources that are
    * routes of their own were weighed as resources (160,069); 160,000 when the docs index gave way to
    * the inventory's tables (159,016); 162,000 with that round of fixes (160,936); 163,000 with
-   * issue 28's (162,560); 167,000 with issue 29's Terraform dialect (166,209).
+   * issue 28's (162,560); 167,000 with issue 29's Terraform dialect (166,209); 167,200 when writes
+   * serialised a package once and checked only the body kind they take (167,023).
    */
-  coreInstalled: 167_000,
+  coreInstalled: 167_200,
 };
 
 /**

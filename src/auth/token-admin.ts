@@ -3,7 +3,7 @@ import { commitPackage } from '../config/commit.js';
 import { configPath, readPackage, takeSnapshot } from '../config/store.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
-import { addSection, findSection, removeSection, type UciPackage } from '../uci/index.js';
+import { addSection, findSection, removeSection, serializeUci, type UciPackage } from '../uci/index.js';
 import { parseCidr } from './cidr.js';
 import { hashBearer, hex } from './hash.js';
 import { parseScope } from './scopes.js';
@@ -170,7 +170,7 @@ export async function mintToken(ports: Ports, input: MintInput): Promise<{ name:
     if (input.rate !== undefined) options.set('rate', String(input.rate));
     if (input.burst !== undefined) options.set('burst', String(input.burst));
     keepLastUse(ports, snapshot.model);
-    commitPackage(ports, snapshot, snapshot.model);
+    commitPackage(ports, snapshot, serializeUci(snapshot.model));
     return { name: input.name, bearer };
   } finally {
     held.release();
@@ -207,7 +207,7 @@ export async function revokeToken(ports: Ports, name: string): Promise<void> {
     if (!section || section.type !== TOKEN_TYPE) throw new ApiError(404, 'not_found', `No token named ${name}`);
     removeSection(snapshot.model, name);
     keepLastUse(ports, snapshot.model);
-    commitPackage(ports, snapshot, snapshot.model);
+    commitPackage(ports, snapshot, serializeUci(snapshot.model));
     ports.remove(tokenStatePath(name));
     forgetBearer(ports, name);
   } finally {

@@ -58,7 +58,7 @@ async function sweepResource(
   file: (path: string) => string | undefined,
 ): Promise<InvalidSection[]> {
   const { mapping: definition } = await entry.module();
-  const { full, rules } = await loadChecks(entry);
+  const { schema, rules } = await loadChecks(entry, 'full');
   const model = await read(definition.package);
   // The rules read packages synchronously, as a write stages them; these are all they may name.
   const staged = new Map<string, UciPackage>();
@@ -72,7 +72,7 @@ async function sweepResource(
       if (value === null && !field.readOnly) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
-      checkBody(definition, rules, schemaErrors(full, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });
+      checkBody(definition, rules, schemaErrors(schema, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });
     } catch (error) {
       if (!(error instanceof ApiError) || !error.details.errors) throw error;
       errors.push(...error.details.errors.filter(({ field }) => !errors.some((unreadable) => unreadable.field === field)));

@@ -121,8 +121,9 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
       // A package staged to be read is left as it lies, comments included.
       for (const pkg of writes) {
         const snapshot = snapshots.get(pkg)!;
-        if (serializeUci(snapshot.model) === snapshot.text) continue;
-        commitPackage(ports, snapshot, snapshot.model);
+        const text = serializeUci(snapshot.model);
+        if (text === snapshot.text) continue;
+        commitPackage(ports, snapshot, text);
         committed.push(snapshot);
       }
     } catch (error) {

@@ -17,7 +17,7 @@ import {
   type SchemaError,
 } from '../resources/model.js';
 import { pattern } from '../generated/patterns.js';
-import { requestSchemas } from '../openapi/request-schemas.js';
+import { requestSchema, type BodyKind } from '../openapi/request-schemas.js';
 import { resourceDoc } from '../openapi/resource-doc.js';
 import { conflict, given } from '../resources/checks.js';
 import { referenceErrors } from './references.js';
@@ -82,11 +82,11 @@ export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
   });
 }
 
-/** What a body is checked with: the schemas of the resource's doc and the definition's cross-field rules. */
-export async function loadChecks(entry: ResourceEntry): Promise<{ full: JsonSchema; patch: JsonSchema; rules?: Rules }> {
+/** What a body of that kind is checked with: its schema from the resource's doc and the definition's cross-field rules. */
+export async function loadChecks(entry: ResourceEntry, kind: BodyKind): Promise<{ schema: JsonSchema; rules?: Rules }> {
   const module = await entry.module();
   const [doc, rules] = await Promise.all([resourceDoc(module), module.rules()]);
-  return { ...requestSchemas(doc), rules };
+  return { schema: requestSchema(doc, kind), rules };
 }
 
 /**

@@ -3,14 +3,17 @@
 import type { DocField, JsonSchema, ResourceDoc } from '../resources/model.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 
+/** `full`: the body of a create or PUT, and the result of a JSON Patch; `patch`: a merge-patch delta. */
+export type BodyKind = 'full' | 'patch';
+
 /**
- * The schemas of a resource's bodies: `full` (create, PUT, and the result of a JSON Patch) and
- * `patch` (a merge-patch delta). Objects are closed; the members a read carries besides the fields
- * are tolerated so that a read can be sent back. null clears a field, so a required one never
- * takes it, nor does a group holding one.
+ * The schema of one kind of a resource's bodies, built only for the kind a write checks. Objects are
+ * closed; the members a read carries besides the fields are tolerated so that a read can be sent
+ * back. null clears a field, so a required one never takes it, nor does a group holding one.
  */
-export function requestSchemas(doc: ResourceDoc): { full: JsonSchema; patch: JsonSchema } {
-  const level = (full: boolean) => (fields: Record<string, DocField>, tolerated: Properties = {}): JsonSchema => {
+export function requestSchema(doc: ResourceDoc, kind: BodyKind): JsonSchema {
+  const full = kind === 'full';
+  const level = (fields: Record<string, DocField>, tolerated: Properties = {}): JsonSchema => {
     const properties: Properties = { ...tolerated };
     const required: string[] = [];
     for (const name in fields) {
@@ -24,10 +27,8 @@ export function requestSchemas(doc: ResourceDoc): { full: JsonSchema; patch: Jso
   };
   // The id of a read sent back: a section name, whatever the path names.
   const tolerated: Properties = { ...(doc.kind === 'collection' ? { id: { type: 'string', pattern: '^[A-Za-z0-9_]+$' } } : {}), managed: {}, runtime: {} };
-  const build = (full: boolean) =>
-    resourceObject(doc, level(full), tolerated, (object, member) => ({
-      schema: holdsRequired(member) ? object : withNull(object),
-      required: object.required !== undefined,
-    }));
-  return { full: build(true), patch: build(false) };
+  return resourceObject(doc, level, tolerated, (object, member) => ({
+    schema: holdsRequired(member) ? object : withNull(object),
+    required: object.required !== undefined,
+  }));
 }

@@ -5,25 +5,24 @@
 import type { UciPackage } from './model.js';
 
 export function serializeUci(pkg: UciPackage): string {
-  let text = '';
+  const lines: string[] = [];
   for (const section of pkg.sections) {
-    text += `\nconfig ${escape(section.type)}`;
-    if (!section.anonymous) text += ` '${escape(section.name)}'`;
-    text += '\n';
+    lines.push('', section.anonymous ? `config ${escape(section.type)}` : `config ${escape(section.type)} '${escape(section.name)}'`);
     for (const [name, value] of section.options) {
       if (typeof value !== 'string') {
-        for (const item of value) text += `\tlist ${name} '${escape(item)}'\n`;
+        for (const item of value) lines.push(`\tlist ${name} '${escape(item)}'`);
       } else if (value !== '') {
         // libuci never holds an empty option (setting one to '' deletes it), and reading
         // `option x ''` back would drop it anyway.
-        text += `\toption ${name} '${escape(value)}'\n`;
+        lines.push(`\toption ${name} '${escape(value)}'`);
       }
     }
   }
-  return text + '\n';
+  lines.push('', '');
+  return lines.join('\n');
 }
 
-// uci_escape()
+// uci_escape(). Few values hold a quote, and looking for one costs far less than splitting.
 function escape(text: string): string {
-  return text.split("'").join("'\\''");
+  return text.includes("'") ? text.split("'").join("'\\''") : text;
 }

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { docOf } from '../../build/generators/docs.js';
-import { requestSchemas } from '../../src/openapi/request-schemas.js';
+import { requestSchema } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { FIREWALL4_BOOLEAN, firewall4Family, flagOrText } from '../../src/resources/codecs.js';
 import { readOption, writeOption } from '../../src/resources/options.js';
@@ -26,7 +26,7 @@ const STOCK = readFileSync(new URL('firewall', seeds), 'utf8');
 const INDEXED = (index: number): string => {
   throw new Error(`pattern ${index} given by index`);
 };
-const bodySchemas = new Map(DEFINITIONS.map((definition) => [definition, requestSchemas(docOf(definition)).full]));
+const bodySchemas = new Map(DEFINITIONS.map((definition) => [definition, requestSchema(docOf(definition), 'full')]));
 const bodyErrors = (definition: ResourceDefinition, body: JsonObject) => schemaCheck(bodySchemas.get(definition)!, body, INDEXED);
 
 /** The resource body of a section: every field through its codec, groups always as objects. */

@@ -7,7 +7,7 @@ import { loadResources } from '../../build/generators/inventory.js';
 import { halfSchema, requestRequired } from '../../src/openapi/document.js';
 import { schemaProperties, withPatterns } from '../../src/openapi/members.js';
 import { resourceDoc } from '../../src/openapi/resource-doc.js';
-import { requestSchemas } from '../../src/openapi/request-schemas.js';
+import { requestSchema } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { schemaErrors } from '../../src/engine/validate.js';
 import { pattern } from '../../src/generated/patterns.js';
@@ -40,9 +40,9 @@ function accepts(check: Check, body: unknown): void {
   assert.equal(check(body), [], JSON.stringify(body));
 }
 
-const forwardingSchemas = requestSchemas(docOf(forwardings));
-const validateFull = checkOf(forwardingSchemas.full);
-const validatePatch = checkOf(forwardingSchemas.patch);
+const forwardingFull = requestSchema(docOf(forwardings), 'full');
+const validateFull = checkOf(forwardingFull);
+const validatePatch = checkOf(requestSchema(docOf(forwardings), 'patch'));
 
 test('forwardings, full body: required fields present, optional ones may be null', () => {
   accepts(validateFull, { src: 'lan', dest: 'wan' });
@@ -114,8 +114,8 @@ const things: ResourceDefinition = {
 };
 
 function compiled(definition: ResourceDefinition) {
-  const { full, patch } = requestSchemas(docOf(definition));
-  return { full: checkOf(full), patch: checkOf(patch) };
+  const doc = docOf(definition);
+  return { full: checkOf(requestSchema(doc, 'full')), patch: checkOf(requestSchema(doc, 'patch')) };
 }
 
 test('a group is a closed object: its required fields are required, unknown members refused', () => {
@@ -213,12 +213,12 @@ test('the body check decides as ajv does on the same schemas, and each error it 
   for (const definition of DEFINITIONS) {
     // What the engine checks: the schemas of the generated doc, its patterns by index.
     const index = RESOURCES.findIndex((entry) => entry.path === definition.path);
-    const shipped = requestSchemas(await resourceDoc(await RESOURCES[index].module()));
-    const plain = requestSchemas(docOf(definition));
+    const shipped = await resourceDoc(await RESOURCES[index].module());
     for (const which of ['full', 'patch'] as const) {
-      const reference = ajv.compile(plain[which]);
+      const reference = ajv.compile(requestSchema(docOf(definition), which));
+      const checked = requestSchema(shipped, which);
       for (const body of bodies(definition)) {
-        const found = schemaCheck(shipped[which], body, pattern);
+        const found = schemaCheck(checked, body, pattern);
         const where = `${definition.path} ${which} ${JSON.stringify(body)}`;
         assert.is(found.length === 0, reference(body), where);
         const expected = (reference.errors ?? []).map(({ instancePath, keyword }) => `${instancePath} ${keyword}`);
@@ -250,14 +250,14 @@ test('every resource\'s request half is its patch half and a required list, as t
 
 test('field errors say what is wrong from the keyword and params alone', () => {
   const body = { bogus: 1, name: 'n'.repeat(101), target: 'NOPE', match: { src_port: ['99999'], limit_burst: -1 } };
-  assert.equal(schemaErrors(requestSchemas(docOf(rules)).full, body), [
+  assert.equal(schemaErrors(requestSchema(docOf(rules), 'full'), body), [
     { field: 'bogus', code: 'unknown_field', message: 'bogus is not a known field' },
     { field: 'name', code: 'out_of_range', message: 'name must be at most 100 characters' },
     { field: 'target', code: 'not_in_enum', message: 'target must be one of: ACCEPT, REJECT, DROP, NOTRACK, HELPER, MARK, DSCP, null' },
     { field: 'match.src_port[0]', code: 'invalid_format', message: 'match.src_port[0] must match the expected format' },
     { field: 'match.limit_burst', code: 'out_of_range', message: 'match.limit_burst must be >= 0' },
   ]);
-  assert.equal(schemaErrors(forwardingSchemas.full, { src: null, enabled: 'yes' }), [
+  assert.equal(schemaErrors(forwardingFull, { src: null, enabled: 'yes' }), [
     { field: 'dest', code: 'required', message: 'dest is required' },
     { field: 'src', code: 'required', message: 'src must be string' },
     { field: 'enabled', code: 'invalid_type', message: 'enabled must be boolean or null' },

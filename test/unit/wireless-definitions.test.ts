@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { docOf } from '../../build/generators/docs.js';
-import { requestSchemas } from '../../src/openapi/request-schemas.js';
+import { requestSchema } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { readOption } from '../../src/resources/options.js';
 import { mappingOf } from '../../build/generators/mappings.js';
@@ -23,7 +23,7 @@ const NETWORK = readFileSync(new URL('network', seeds), 'utf8');
 const INDEXED = (index: number): string => {
   throw new Error(`pattern ${index} given by index`);
 };
-const bodySchemas = new Map([devices, interfaces].map((definition) => [definition, requestSchemas(docOf(definition)).full]));
+const bodySchemas = new Map([devices, interfaces].map((definition) => [definition, requestSchema(docOf(definition), 'full')]));
 const bodyErrors = (definition: ResourceDefinition, body: JsonObject) => schemaCheck(bodySchemas.get(definition)!, body, INDEXED);
 
 /** A section as a read gives it, `has_<secret>` included. */
