@@ -29,9 +29,10 @@ export const BUDGETS = {
    * holes were closed (issue 28: the text rule, read-only fields, package scopes, untagged
    * preconditions, the document's statements of them): 57,167. 58,600 when the Terraform dialect
    * (issue 29) brought the engine field defaults, derived values and family defaults, the per-section
-   * runtime calls, epoch times and the package and feed records of the document (58,307).
+   * runtime calls, epoch times and the package and feed records of the document (58,307). 58,700
+   * when a batch built each resource's body checks once (58,608).
    */
-  coreCompressedCeiling: 58_600,
+  coreCompressedCeiling: 58_700,
   /**
    * 150,000 until /packages (its handler 7.7 KB, its document 6.7 KB) took the core to 164,391;
    * system/authorized_keys took it from 165,242 to 177,925; 161,000 once the resources that are

@@ -82,11 +82,24 @@ export function schemaErrors(schema: JsonSchema, body: Json): FieldError[] {
   });
 }
 
+type Checks = { schema: JsonSchema; rules?: Rules };
+
+// Built once per resource and kind in a process: a batch checks many bodies of the same resource.
+const checksOf = new Map<string, Promise<Checks>>();
+
 /** What a body of that kind is checked with: its schema from the resource's doc and the definition's cross-field rules. */
-export async function loadChecks(entry: ResourceEntry, kind: BodyKind): Promise<{ schema: JsonSchema; rules?: Rules }> {
-  const module = await entry.module();
-  const [doc, rules] = await Promise.all([resourceDoc(module), module.rules()]);
-  return { schema: requestSchema(doc, kind), rules };
+export function loadChecks(entry: ResourceEntry, kind: BodyKind): Promise<Checks> {
+  const key = `${entry.path} ${entry.type} ${kind}`;
+  let checks = checksOf.get(key);
+  if (!checks) {
+    checks = (async () => {
+      const module = await entry.module();
+      const [doc, rules] = await Promise.all([resourceDoc(module), module.rules()]);
+      return { schema: requestSchema(doc, kind), rules };
+    })();
+    checksOf.set(key, checks);
+  }
+  return checks;
 }
 
 /**

@@ -64,18 +64,17 @@ export function completed(definition: ResourceMapping, fields: JsonObject, read?
   return body;
 }
 
-/** Calls `visit` for every field with its dotted path and its value in `body`. */
-export function forEachField(definition: ResourceMapping, body: JsonObject, visit: (path: string, name: string, field: MappedField, value: Json | undefined) => void) {
-  for (const [name, member] of Object.entries(definition.members)) {
+/** Calls `visit` for every field with its dotted path, its value in `body`, and the top-level member it is or is in. */
+export function forEachField(definition: ResourceMapping, body: JsonObject, visit: (path: string, name: string, field: MappedField, value: Json | undefined, member: string) => void) {
+  for (const name in definition.members) {
+    const member = definition.members[name];
     if (!isGroup(member)) {
-      visit(name, name, member, body[name]);
+      visit(name, name, member, body[name], name);
       continue;
     }
     const group = body[name];
-    for (const [inner, field] of Object.entries(member.fields)) {
-      const value = group !== null && typeof group === 'object' && !Array.isArray(group) ? group[inner] : undefined;
-      visit(`${name}.${inner}`, inner, field, value);
-    }
+    const values = group !== null && typeof group === 'object' && !Array.isArray(group) ? group : undefined;
+    for (const inner in member.fields) visit(`${name}.${inner}`, inner, member.fields[inner], values?.[inner], name);
   }
 }
 
@@ -89,20 +88,20 @@ export function forEachField(definition: ResourceMapping, body: JsonObject, visi
  */
 export function writeFields(definition: ResourceMapping, section: UciSection, body: JsonObject, changed?: Set<string>) {
   const typeField = definition.typeBy?.field;
-  const memberApplies = (path: string) => applies(definition.members[path.split('.')[0]].when, body);
   // The options of the fields that apply: a group that does not apply loses its options, but not
   // one a field that applies shares (netifd's protos reuse option names: dhcp's and pppoe's `norelease`).
   const applying = new Set<string>();
   const kept = new Set<string>();
-  forEachField(definition, body, (path, name, field, value) => {
+  forEachField(definition, body, (path, name, field, value, member) => {
     const option = field.option ?? name;
-    if (memberApplies(path)) applying.add(option);
+    const fieldApplies = applies(definition.members[member].when, body);
+    if (fieldApplies) applying.add(option);
     if (path === typeField || field.readOnly) return;
     const stored = section.options.get(option);
     // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
     // once proto is static); a merge changes only the secrets it names (see changed).
     const unreadable = stored !== undefined && (readOption(field.codec, stored) === null || (typeof stored === 'string' && !!field.implied?.[stored]));
-    if ((!changed && field.secret && value === undefined && memberApplies(path)) || (value === null && unreadable)) kept.add(option);
+    if ((!changed && field.secret && value === undefined && fieldApplies) || (value === null && unreadable)) kept.add(option);
   });
   // Under a proto the resource does not model, the options no applying field reads may be that proto's own.
   const unless = definition.openUnless;
