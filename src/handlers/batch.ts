@@ -34,7 +34,11 @@ interface Operation {
 
 interface Answer {
   status: number;
-  body: Json;
+  /**
+   * The body as JSON text, as the operation's own answer holds it: spliced into the batch's answer
+   * as it is, where parsing it and writing it again cost a router 0.3M instructions an operation.
+   */
+  body: string;
   /** X-Mgmt-Path-Warning of the operation, which the batch's answer carries for it. */
   warning?: string;
 }
@@ -88,7 +92,7 @@ function readPlan(packages: string[], read: (staged: (pkg: string) => import('..
 
 function answerOf(response: Response): Answer {
   const warning = response.headers['X-Mgmt-Path-Warning'];
-  return { status: response.status, body: response.body ? (JSON.parse(response.body) as Json) : null, ...(warning ? { warning } : {}) };
+  return { status: response.status, body: response.body || 'null', ...(warning ? { warning } : {}) };
 }
 
 /** A raw read, of the configuration as the operations before it staged it. */
@@ -102,7 +106,7 @@ async function readRaw({ ports, request, params, caller, run }: Context): Promis
     requireCurated(caller!, pkg, section.type, false);
     return rawView(pkg, section);
   });
-  return { status: 200, body: (await run!(plan)).result };
+  return { status: 200, body: JSON.stringify((await run!(plan)).result) };
 }
 
 /** One operation, through the handler or raw write its path has, with `run` taking its plan. */
@@ -128,7 +132,7 @@ async function perform(context: Context, operation: Operation, index: number, ru
     if (entry.kind === 'collection' && params.id === undefined) return sectionsOf(definition, model).map((section) => viewOf(definition, section));
     return viewOf(definition, findResourceSection(definition, model, params.id));
   });
-  return { status: 200, body: (await run(plan)).result };
+  return { status: 200, body: JSON.stringify((await run(plan)).result) };
 }
 
 /**
@@ -174,7 +178,8 @@ export async function POST(context: Context): Promise<Response> {
   });
   // A warning's fields are comma-separated: the operations' warnings are joined with `; `.
   const warnings = results.flatMap(({ warning }) => (warning ? [warning] : []));
-  const answer = plainResponse(207, 'application/json', JSON.stringify({ results: results.map(({ status, body }) => ({ status, body })) }));
+  // Each body is JSON.stringify's text, so this is the text JSON.stringify would give of them all.
+  const answer = plainResponse(207, 'application/json', `{"results":[${results.map(({ status, body }) => `{"status":${status},"body":${body}}`).join(',')}]}`);
   return { ...answer, headers: { ...answer.headers, ...headers, ...(warnings.length ? { 'X-Mgmt-Path-Warning': warnings.join('; ') } : {}) } };
 }
 
