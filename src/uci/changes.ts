@@ -38,8 +38,10 @@ function optionLines(at: string, before: UciValue | undefined, after: UciValue):
  * `pkg.<old name>='<new name>'`, as libuci prints a rename; `pkg.section='type'` for a changed type;
  * `-pkg.section.option` for each option removed, `pkg.section.option='value'` for each one set, and
  * for a list `+='item'` for each item appended, after the option's removal when it did not just grow.
+ * A secret option (`secretsOf` a section) is never shown nor compared: `=<redacted>` when it appears,
+ * its removal when it goes, and nothing when it is replaced, which would tell a guess of it from the stored one.
  */
-export function uciChanges(pkg: string, recorded: Recorded, after: UciPackage): string[] {
+export function uciChanges(pkg: string, recorded: Recorded, after: UciPackage, secretsOf: (section: UciSection) => string[] = () => []): string[] {
   const present = new Set(after.sections);
   const lines: string[] = [];
   for (const [section, was] of recorded) if (!present.has(section)) lines.push(`-${pkg}.${was.name}`);
@@ -52,9 +54,12 @@ export function uciChanges(pkg: string, recorded: Recorded, after: UciPackage): 
       if (was.type !== section.type) lines.push(`${at}=${quoted(section.type)}`);
       for (const option of was.options.keys()) if (!section.options.has(option)) lines.push(`-${at}.${option}`);
     }
+    const secrets = secretsOf(section);
     for (const [option, value] of section.options) {
       const before = was?.options.get(option);
-      if (before === undefined || !same(before, value)) lines.push(...optionLines(`${at}.${option}`, before, value));
+      if (secrets.includes(option)) {
+        if (before === undefined) lines.push(`${at}.${option}=<redacted>`);
+      } else if (before === undefined || !same(before, value)) lines.push(...optionLines(`${at}.${option}`, before, value));
     }
   }
   return lines;

@@ -102,4 +102,20 @@ test('a section removed and made again under its name is removed, then added who
   assert.equal(lines, ['-firewall.ssh', "firewall.ssh='rule'", "firewall.ssh.name='SSH'"]);
 });
 
+test('a secret is never shown nor compared: redacted when set where there was none, removed when it goes, silent when replaced', () => {
+  const text = "\nconfig wifi-iface 'guest'\n\toption ssid 'Guest'\n\toption key 'old secret'\n";
+  const secretsOf = (section: { type: string }) => (section.type === 'wifi-iface' ? ['key'] : []);
+  const lines = (change: (pkg: UciPackage) => void) => {
+    const pkg = parseUci(text);
+    const recorded = recordSections(pkg);
+    change(pkg);
+    return uciChanges('wireless', recorded, pkg, secretsOf);
+  };
+  assert.equal(lines((pkg) => section(pkg, 'guest').options.set('key', 'new secret')), []);
+  assert.equal(lines((pkg) => section(pkg, 'guest').options.set('key', 'old secret')), [], 'a guess that matches answers as one that does not');
+  assert.equal(lines((pkg) => section(pkg, 'guest').options.delete('key')), ['-wireless.guest.key']);
+  const added = lines((pkg) => addSection(pkg, 'wifi-iface', 'iot').options.set('key', 'iot secret'));
+  assert.equal(added, ["wireless.iot='wifi-iface'", 'wireless.iot.key=<redacted>']);
+});
+
 test.run();
