@@ -47,7 +47,8 @@ export async function handleRequest(ports: Ports): Promise<void> {
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');
       const caller = (outcome.caller = await gate.authenticate(ports, request));
-      outcome.dryRun = isDryRun(request, route);
+      // A read ignores dry_run, as any query parameter it does not take; only a write naming it loads its check.
+      if (WRITE_METHODS.has(request.method) && request.queryNames.has('dry_run')) outcome.dryRun = (await import('./handlers/dry-run.js')).isDryRun(request, route);
       // A dry run leaves no trace of its token's use: the bucket counts it, the last-use stamp does not.
       gate.enforceRateLimit(ports, caller, request.remoteAddr, !outcome.dryRun);
       if (route.access !== 'token') gate.requireAccess(caller, route.access, params, WRITE_METHODS.has(request.method));
@@ -110,19 +111,6 @@ function matchTemplate(template: string, segments: string[]): Record<string, str
     else if (parts[i] !== segments[i]) return undefined;
   }
   return params;
-}
-
-/**
- * `?dry_run=true` on a write of a route that has dry runs; `false` or absent is the write itself.
- * Any other value, an empty one included, is a 400, as is a dry run of a write that has none: either
- * would otherwise do the write a client meant to try. A read ignores it, as any query parameter it does not take.
- */
-function isDryRun(request: Request, route: Route): boolean {
-  if (!WRITE_METHODS.has(request.method) || !request.queryNames.has('dry_run')) return false;
-  const value = request.query.get('dry_run');
-  if (value !== 'true' && value !== 'false') throw new ApiError(400, 'bad_request', 'dry_run must be true or false');
-  if (value === 'true' && !route.dryRuns) throw new ApiError(400, 'bad_request', `${request.method} ${route.template} has no dry run`);
-  return value === 'true';
 }
 
 function clientRequestId(candidate: string | undefined): string | undefined {
