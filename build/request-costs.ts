@@ -93,8 +93,9 @@ export const COUNTED: CountedRequest[] = [
   // It grows with the document: 33.8M with 23 resources, 45.5M with 44 (1.16 MB), 26.6M once the copy
   // was kept in ASCII (QuickJS holds it at one byte a character) and written out without a
   // concatenation, 23.4M with each request schema a reference to its patch schema (911 KB), 12.7M
-  // written out as the file's bytes, never a string (968 KB).
-  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 12.9, target: 20, bytecode: { ceiling: 5.3, target: 10 } },
+  // written out as the file's bytes, never a string (968 KB); 13.1 with every write's dry_run
+  // parameter and answer (990 KB) and the entry's dry-run lines.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 13.1, target: 20, bytecode: { ceiling: 5.3, target: 10 } },
 ];
 
 /** dnsmasq's lease file with `count` leases, as prepareSandbox leaves it: 1000. */

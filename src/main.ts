@@ -25,6 +25,8 @@ interface Outcome {
   error?: ApiError;
   insecureBypass?: boolean;
   internalError?: Error;
+  /** A write with `?dry_run=true`, which changes nothing. */
+  dryRun?: boolean;
 }
 
 /** One CGI request, start to end. */
@@ -45,13 +47,17 @@ export async function handleRequest(ports: Ports): Promise<void> {
     if (route.access !== 'open') {
       const gate = await import('./auth/gate.js');
       const caller = (outcome.caller = await gate.authenticate(ports, request));
-      gate.enforceRateLimit(ports, caller, request.remoteAddr);
+      // A read ignores dry_run, as any query parameter it does not take; only a write naming it loads its check.
+      if (WRITE_METHODS.has(request.method) && request.queryNames.has('dry_run')) outcome.dryRun = (await import('./handlers/dry-run.js')).isDryRun(request, route);
+      // A dry run leaves no trace of its token's use: the bucket counts it, the last-use stamp does not.
+      gate.enforceRateLimit(ports, caller, request.remoteAddr, !outcome.dryRun);
       if (route.access !== 'token') gate.requireAccess(caller, route.access, params, WRITE_METHODS.has(request.method));
     }
     refuseUnexpectedBody(request, route.template);
     const run = async () => {
-      const module = await route.load();
-      return module[request.method]!({ ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute });
+      const handler = (await route.load())[request.method]!;
+      const context = { ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute };
+      return outcome.dryRun ? (await import('./handlers/dry-run.js')).dryRun(handler, context) : handler(context);
     };
     outcome.response = await idempotent(ports, request, outcome, run);
   } catch (error) {
@@ -131,7 +137,8 @@ async function enforceTransportRule(ports: Ports, request: Request, outcome: Out
 
 /** A POST with an `Idempotency-Key` runs once per token and key; repeats get the stored answer. */
 async function idempotent(ports: Ports, request: Request, outcome: Outcome, run: () => Promise<Response>): Promise<Response> {
-  const key = request.method === 'POST' ? request.headerOrQuery('Idempotency-Key', 'idempotency_key') : undefined;
+  // A dry run neither consumes a key nor replays one: the write it tries may follow with that key.
+  const key = request.method === 'POST' && !outcome.dryRun ? request.headerOrQuery('Idempotency-Key', 'idempotency_key') : undefined;
   if (key === undefined || !outcome.caller) return run();
   const { claimIdempotency, settleIdempotency } = await import('./pipeline/idempotency.js');
   const claim = claimIdempotency(ports, outcome.caller.token.name, key, { method: request.method, path: request.path, body: await request.body() });
@@ -160,7 +167,8 @@ function answerError(error: unknown, outcome: Outcome): Response {
 async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number): Promise<void> {
   const { request, requestId, error } = outcome;
   const method = request?.method ?? ports.env('REQUEST_METHOD') ?? '-';
-  const path = request?.path ?? '-';
+  // A dry run's lines and errors say so: they must not read as a change made.
+  const path = request ? `${request.path}${outcome.dryRun ? '?dry_run=true' : ''}` : '-';
   const status = outcome.response!.status;
   const token = outcome.caller?.token.name ?? '-';
   if (error) {
@@ -181,6 +189,7 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
       status,
       token,
       seconds: durationMs / 1000,
+      dryRun: outcome.dryRun,
       rateLimitDrop: error?.code === 'too_many_requests',
       lockType: (error as Partial<LockedError> | undefined)?.lockType,
       // By the route, never the path: a raw section's id in a label would make a series per section.

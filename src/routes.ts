@@ -8,6 +8,8 @@ export interface FixedRoute {
   methods: string[];
   access: RouteAccess;
   handler: string;
+  /** Its writes take `?dry_run=true`. */
+  dryRuns?: true;
 }
 
 const TOKENS: ScopedAccess = { target: { domain: 'wrtapi', sub: 'tokens' }, readsNeedRw: true };
@@ -32,9 +34,9 @@ export const FIXED_ROUTES: FixedRoute[] = [
   { template: '/diagnostics', methods: ['GET'], access: { target: { domain: 'wrtapi', sub: 'diagnostics' } }, handler: 'diagnostics' },
   { template: '/tokens', methods: ['GET', 'POST'], access: TOKENS, handler: 'tokens' },
   { template: '/tokens/:name', methods: ['GET', 'DELETE'], access: TOKENS, handler: 'token' },
-  { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, handler: 'raw-collection' },
-  { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, handler: 'raw-item' },
-  { template: '/batch', methods: ['POST'], access: 'token', handler: 'batch' },
+  { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, handler: 'raw-collection', dryRuns: true },
+  { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, handler: 'raw-item', dryRuns: true },
+  { template: '/batch', methods: ['POST'], access: 'token', handler: 'batch', dryRuns: true },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, handler: 'password' },
   { template: '/system/authorized_keys', methods: ['GET', 'POST'], access: AUTHORIZED_KEYS, handler: 'authorized-keys' },
   { template: '/system/authorized_keys/:id', methods: ['GET', 'PUT', 'DELETE'], access: AUTHORIZED_KEYS, handler: 'authorized-keys' },

@@ -3,7 +3,7 @@
 // schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, PAGED, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { DRY_RUN, DRY_RUN_ANSWER, ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, orDryRun, PAGED, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 import { TEXT_PATTERN } from '../../src/http/text.js';
 import { deferred, named } from './deferred.js';
@@ -43,6 +43,7 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
     { type: 'integer', minimum: 0 },
   ],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
+  'X-Dry-Run': ['`true` on a dry run\'s answer.', { type: 'string', enum: ['true'] }],
   'Retry-After': ['Seconds to wait before retrying.', { type: 'integer' }],
   'WWW-Authenticate': ['`Bearer realm="wrtapi", error="<code>"`.', { type: 'string' }],
 };
@@ -121,6 +122,7 @@ function fixedPaths(): Record<string, Operation> {
     },
     '/batch': {
       post: deferred('Run up to 50 operations on curated and raw paths as one transaction', 'operations', WRITE_ERRORS, {
+        200: DRY_RUN_ANSWER,
         207: {
           description: 'Every operation succeeded: its `{status, body}` in order. The reload and kernel headers, once for the whole batch, only when it wrote.',
           headers: named('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
@@ -133,7 +135,7 @@ function fixedPaths(): Record<string, Operation> {
           'committed together, then each service reloads once. Any failure leaves every file as it was and answers the failing operation\'s status with ' +
           '`batch_partial_failure`: `aborted_at_index`, its own envelope in `error`, `reverted`. A batch is refused with 422 on `operations` (1 to 50), ' +
           '`operations[i].method`, `operations[i].path` (a curated or raw path, no query) and `operations[i].if_match`, before anything runs. Reads answer the staged configuration, without `runtime`.',
-        parameters: IDEMPOTENT,
+        parameters: [...IDEMPOTENT, DRY_RUN],
         requestBody: { required: true, content: json(ref('schemas', 'BatchRequest')) },
       }),
     },
@@ -157,7 +159,7 @@ function fixedPaths(): Record<string, Operation> {
       }, { operationId: 'listRaw', description: PAGED, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
-        parameters: IDEMPOTENT,
+        parameters: [...IDEMPOTENT, DRY_RUN],
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
     },
@@ -170,15 +172,18 @@ function fixedPaths(): Record<string, Operation> {
       put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'replaceRaw',
         description: 'Options the body omits are removed, but for redacted ones, which are kept.',
+        parameters: [DRY_RUN],
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
       patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'patchRaw',
         description: 'A JSON Patch whose path names nothing answers 422 `conflict`; a failed `test` 412.',
+        parameters: [DRY_RUN],
         requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
       }),
-      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
+      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 200: DRY_RUN_ANSWER, 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
         operationId: 'deleteRaw',
+        parameters: [DRY_RUN],
         description: `Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
       }),
     },
@@ -214,7 +219,7 @@ const RAW_WRITE =
   'A section of uhttpd\'s instances is held to that resource\'s self-lockout rules too: a write that would stop instance `main` serving this API is 422 `conflict` on the option. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
 const RAW_PATH = `${RAW_ACCESS} A write (POST, PUT, PATCH): ${RAW_WRITE}`;
-const rawWritten = { description: 'The section as written.', headers: named(), content: json(ref('schemas', 'RawSection')) };
+const rawWritten = { description: 'The section as written.', headers: named('X-Dry-Run'), content: orDryRun(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 function fixedDocument(version: string): FixedDocument {
@@ -250,6 +255,13 @@ function fixedDocument(version: string): FixedDocument {
           description: '`X-Next-Cursor` of the previous page; one that names no current item answers 400 `invalid_cursor`.',
         },
         Limit: { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 }, description: 'Page size.' },
+        DryRun: {
+          name: 'dry_run',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', enum: ['true', 'false'] },
+          description: '`true`: the write is checked as it would be, changes nothing, and answers 200 with what it would do; a refusal is its own. Another value is 400.',
+        },
         ...queryAndHeader('IfMatch', 'If-Match', 'if_match', 'The current ETag, or `*`; otherwise 412.', CONDITION),
         ...queryAndHeader('IfNoneMatch', 'If-None-Match', 'if_none_match', 'On GET a matching ETag gives 304; on a write, 412.', CONDITION),
         ...queryAndHeader(
@@ -270,7 +282,10 @@ function fixedDocument(version: string): FixedDocument {
       headers: Object.fromEntries(
         Object.entries(HEADER_DEFINITIONS).map(([name, [description, schema]]) => [name.replace(/-/g, ''), { description, schema }]),
       ),
-      responses: Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
+      responses: {
+        ...Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [name, errorResponse(Number(status))])),
+        DryRun: { description: 'With `dry_run=true`: what the write would do.', headers: headers('X-Dry-Run'), content: json(ref('schemas', 'DryRun')) },
+      },
       schemas: { ...FIXED_SCHEMAS, ...PACKAGE_SCHEMAS },
     },
   };

@@ -259,6 +259,18 @@ export const FIXED_SCHEMAS: Properties = {
       },
     },
   },
+  DryRun: {
+    type: 'object',
+    required: ['dry_run', 'changes', 'reload'],
+    properties: {
+      dry_run: { type: 'boolean', enum: [true] },
+      resource: { type: ['object', 'null'], description: 'What the write would answer; null for a DELETE.' },
+      removed: { type: 'object', description: 'What a DELETE would remove.' },
+      results: { $ref: '#/components/schemas/BatchResults/properties/results' },
+      changes: { type: 'object', description: 'Per package, the lines `uci changes` would print; secrets redacted.', additionalProperties: { type: 'array', items: { type: 'string' } } },
+      reload: { type: 'array', items: { type: 'string' }, description: 'The init scripts it would reload.' },
+    },
+  },
   RawSection: {
     type: 'object',
     required: ['id', 'type', 'anonymous', 'options', 'redacted'],

@@ -35,9 +35,9 @@ export async function authenticate(ports: Ports, request: Request): Promise<Call
   return { token, config };
 }
 
-/** Takes the request from the token's bucket and stamps its use; the caller then carries the last use before it. */
-export function enforceRateLimit(ports: Ports, caller: Caller, ip: string): void {
-  caller.token = withLastUse(caller.token, takeFromBucket(ports, caller.token, limitFor(caller.config, caller.token), ip));
+/** Takes the request from the token's bucket and, unless told not to, stamps its use; the caller then carries the last use before it. */
+export function enforceRateLimit(ports: Ports, caller: Caller, ip: string, stamp = true): void {
+  caller.token = withLastUse(caller.token, takeFromBucket(ports, caller.token, limitFor(caller.config, caller.token), ip, stamp));
 }
 
 export function requireAccess(caller: Caller, { target, readsNeedRw }: ScopedAccess, params: Record<string, string>, write: boolean): void {

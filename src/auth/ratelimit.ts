@@ -27,13 +27,13 @@ export function limitFor(config: UciPackage, token: Token): Limit {
 
 /**
  * Takes one request from the token's bucket, refilled continuously at `rate` up to `burst`, and
- * stamps the token's last use at most once a minute. Both live in the token's state file under /tmp
+ * with `stamp` stamps the token's last use at most once a minute. Both live in the token's state file under /tmp
  * (RAM): a polling client must not rewrite the router's flash. The file is shared by concurrent
  * request processes, so each update holds its mutex. If the mutex cannot be had the request passes
  * unstamped: the limit is an abuse guard, not a security control. Answers the last use stamped
  * before this request.
  */
-export function takeFromBucket(ports: Ports, token: Token, limit: Limit, ip: string): LastUse | undefined {
+export function takeFromBucket(ports: Ports, token: Token, limit: Limit, ip: string, stamp: boolean): LastUse | undefined {
   const path = tokenStatePath(token.name);
   ports.makeDirectory(path.slice(0, path.lastIndexOf('/')));
   let retryAfter = 0;
@@ -48,7 +48,7 @@ export function takeFromBucket(ports: Ports, token: Token, limit: Limit, ip: str
     else retryAfter = Math.max(1, Math.ceil((1 - tokens) / limit.rate));
     const seconds = Math.floor(now / 1000);
     // Never stamped (NaN) compares false, and stamps.
-    const lastUse = seconds - withLastUse(token, previous).lastUsedAt! < LAST_USED_INTERVAL_SECONDS ? previous : { at: seconds, ip };
+    const lastUse = !stamp || seconds - withLastUse(token, previous).lastUsedAt! < LAST_USED_INTERVAL_SECONDS ? previous : { at: seconds, ip };
     ports.writeFileAtomic(path, `${tokens} ${now}${lastUse ? ` ${lastUse.at} ${lastUse.ip}` : ''}`);
   });
   if (retryAfter) {

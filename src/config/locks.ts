@@ -48,9 +48,9 @@ export class LockedError extends ApiError {
  * cannot each hold what the other waits for. Locks never block: a held lock answers 423.
  * Shared holders and the exclusive holder each announce themselves before looking at the other
  * side, so they can never both proceed. Once held, the locks' holder clears what killed processes
- * left behind, so no leftover outlives the next write.
+ * left behind (unless told not to `sweep`), so no leftover outlives the next write.
  */
-export function acquireLocks(ports: Ports, packages: string[], global: GlobalMode): Held {
+export function acquireLocks(ports: Ports, packages: string[], global: GlobalMode, sweep = true): Held {
   ports.makeDirectory(LOCK_DIR);
   const held: string[] = [];
   const release = () => {
@@ -85,6 +85,6 @@ export function acquireLocks(ports: Ports, packages: string[], global: GlobalMod
     release();
     throw error;
   }
-  sweepLeftovers(ports);
+  if (sweep) sweepLeftovers(ports);
   return { release };
 }

@@ -8,7 +8,7 @@ import type { Request } from '../http/request.js';
 import type { Ports } from '../platform/ports.js';
 import { ulid } from '../platform/ulid.js';
 import { isGroup, type Json, type JsonObject, type ResourceEntry, type RuleContext } from '../resources/model.js';
-import { addSection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
+import { addSection, copySection, findSection, removeSection, type UciPackage, type UciSection } from '../uci/index.js';
 import { curatedPaths, curatedType, rawBodyErrors, rawReload, rawView, writeRawOptions } from './raw.js';
 import { checkNoDanglingReferences, referencedNames, referrersOf } from './references.js';
 import { viewOf } from './read.js';
@@ -56,10 +56,6 @@ async function checksOf(entry: ResourceEntry): Promise<CuratedChecks> {
   return { guard, undeletable: mapping.undeletable };
 }
 
-function copyOf(model: UciPackage): UciPackage {
-  return { sections: model.sections.map((section) => ({ ...section, options: new Map([...section.options].map(([name, value]) => [name, Array.isArray(value) ? [...value] : value])) })) };
-}
-
 /**
  * The curated resources a write may touch a section of: the type's, or, for a section of a batch,
  * whose type is only known once the operations before it are staged (one of them may have created
@@ -96,7 +92,7 @@ async function rawTransaction(target: RawTarget, type: string | undefined, stage
     stage(staged) {
       const names = referrers.map(({ reference }) => referencedNames(staged(reference.package), reference));
       // The rules compare the section as written with the package as it was, as a curated write's do.
-      const before = checks.some(({ guard }) => guard) ? copyOf(staged(pkg)) : undefined;
+      const before = checks.some(({ guard }) => guard) ? { sections: staged(pkg).sections.map(copySection) } : undefined;
       const result = stage(staged(pkg), checksOfType);
       const { guard } = checksOfType(result.type as string);
       if (guard) guard(staged(pkg), result.id as string, { read: (name) => (name === pkg ? before! : staged(name)), id: result.id as string, file: (path) => ports.readFile(path) });

@@ -76,14 +76,28 @@ export class PlanFailure extends Error {
   }
 }
 
+/** What a dry run found it would do: the `uci changes` lines of each package it would change, and the services it would reload. */
+export interface DryRun {
+  changes: Record<string, string[]>;
+  reload: string[];
+}
+
+export interface Ran<T> {
+  results: T[];
+  headers: Record<string, string>;
+  /** A dry run's findings. */
+  dryRun?: DryRun;
+}
+
 /**
  * One transaction over several plans (a batch): every package locked in one fixed order and
  * snapshotted once, the plans staged in turn on the same staged packages (each sees the changes of
  * those before it), one commit, each service reloaded once, then every kernel apply. With
  * `attribute`, a failure is thrown as the PlanFailure of the plan it belongs to. A batch that
- * writes nothing answers no reload or kernel header.
+ * writes nothing answers no reload or kernel header. A dry run stops once every plan is staged:
+ * it commits, reloads and applies nothing, and leaves what killed processes left to the next write.
  */
-export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute = true): Promise<{ results: T[]; headers: Record<string, string> }> {
+export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute = true, dryRun = false): Promise<Ran<T>> {
   const fail = (index: number, error: unknown): never => {
     throw attribute ? new PlanFailure(index, error) : error;
   };
@@ -101,7 +115,7 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
   const writes = [...new Set(plans.flatMap((plan) => plan.writes))];
   let held: ReturnType<typeof acquireLocks>;
   try {
-    held = acquireLocks(ports, packages, 'shared');
+    held = acquireLocks(ports, packages, 'shared', !dryRun);
   } catch (error) {
     return fail(0, error);
   }
@@ -109,6 +123,8 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
     const snapshots = new Map<string, Snapshot>();
     for (const pkg of packages) snapshots.set(pkg, await takeSnapshot(ports, pkg));
     const staged = (pkg: string) => snapshots.get(pkg)!.model;
+    const changes = dryRun ? await import('../uci/changes.js') : undefined;
+    const recorded = changes && writes.map((pkg) => changes.recordSections(staged(pkg)));
     const results = plans.map((plan, index) => {
       try {
         return plan.stage(staged);
@@ -116,6 +132,12 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
         return fail(index, error);
       }
     });
+    if (changes) {
+      // The secrets a read never shows are those raw passthrough redacts.
+      const { curatedType } = await import('./raw.js');
+      const lines = writes.map((pkg, i) => [pkg, changes.uciChanges(pkg, recorded![i], staged(pkg), (section) => curatedType(pkg, section.type)?.secrets ?? [])] as const);
+      return { results, headers: {}, dryRun: { changes: Object.fromEntries(lines.filter(([, changed]) => changed.length)), reload: services } };
+    }
     const committed: Snapshot[] = [];
     try {
       // A package staged to be read is left as it lies, comments included.

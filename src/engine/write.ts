@@ -197,7 +197,7 @@ export async function transact(
       checkNoDanglingReferences(referrers, names, staged);
       return result;
     },
-    ...(kernel ? { apply: (result, staged) => kernel.applyWireguardPeer(ports, definition, before?.(), result.id === undefined ? undefined : result, staged) } : {}),
+    ...(kernel ? { apply: (result, staged) => kernel.applyWireguardPeer(ports, definition, before?.(), target.request.method === 'DELETE' ? undefined : result, staged) } : {}),
   };
   return target.run ? target.run(plan) : runTransaction(ports, plan);
 }
@@ -215,7 +215,8 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
         const kept = target.definition.undeletable?.[section.name];
         if (kept) throw new ApiError(409, 'conflict', `${target.definition.path}/${section.name} cannot be deleted: ${kept}`);
         removeSection(model, section.name);
-        return {};
+        // What a dry run answers as removed; the DELETE itself answers 204 with no body.
+        return before;
       },
       referrers,
       () => before,

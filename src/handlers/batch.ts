@@ -6,7 +6,7 @@ import { requireAccess } from '../auth/gate.js';
 import { configPath } from '../config/store.js';
 import { findResourceSection, sectionsOf, viewOf } from '../engine/read.js';
 import { checkRawPackage, rawView, readableSections } from '../engine/raw.js';
-import { PlanFailure, runPlans, type WritePlan, type Written } from '../engine/transaction.js';
+import { PlanFailure, runPlans, type Ran, type WritePlan, type Written } from '../engine/transaction.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
 import { parseJsonObject } from '../http/json-body.js';
@@ -77,6 +77,7 @@ function subRequest(request: Request, operation: Operation): Request {
     path: operation.path,
     segments: operation.path.split('/').slice(1),
     query,
+    queryNames: new Set(query.keys()),
     contentType: jsonPatch ? 'application/json-patch+json' : 'application/json',
     header: () => undefined,
     headerOrQuery: (_header, name) => query.get(name),
@@ -159,14 +160,13 @@ export async function POST(context: Context): Promise<Response> {
   );
   answers.forEach((answer) => answer.catch(() => undefined));
   let results: Answer[];
-  let headers: Record<string, string>;
+  let ran: Ran<JsonObject>;
   try {
     // Until every operation has given its plan, or one has failed before it could.
     await Promise.race([planned, ...answers.map((answer) => answer.then(() => new Promise<never>(() => undefined)))]);
-    const ran = await runPlans(ports, plans);
+    ran = await runPlans(ports, plans, true, context.dryRun);
     ran.results.forEach((result, index) => settle[index]({ result, headers: {} }));
     results = await Promise.all(answers);
-    headers = ran.headers;
   } catch (error) {
     if (!(error instanceof PlanFailure)) throw error;
     return failure(context, operations, error, ports.now() - started);
@@ -174,23 +174,34 @@ export async function POST(context: Context): Promise<Response> {
   const token = context.caller!.token.name;
   results.forEach(({ status }, index) => {
     const event = eventOf(status, operations[index].method !== 'GET');
-    if (event) logLine(event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${operations[index].path} ${status} ${ports.now() - started}ms`);
+    if (event) logLine(event[0], `${requestId}.${index} ${token} ${event[1]} - ${operations[index].method} ${pathOf(context, operations[index])} ${status} ${ports.now() - started}ms`);
   });
   // A warning's fields are comma-separated: the operations' warnings are joined with `; `.
   const warnings = results.flatMap(({ warning }) => (warning ? [warning] : []));
+  const warning: Record<string, string> = warnings.length ? { 'X-Mgmt-Path-Warning': warnings.join('; ') } : {};
+  if (ran.dryRun) {
+    const each = results.map(({ status, body }) => ({ status, body: JSON.parse(body) as Json }));
+    return (await import('./dry-run.js')).dryRunResponse({ results: each }, ran.dryRun, warning);
+  }
   // Each body is JSON.stringify's text, so this is the text JSON.stringify would give of them all.
   const answer = plainResponse(207, 'application/json', `{"results":[${results.map(({ status, body }) => `{"status":${status},"body":${body}}`).join(',')}]}`);
-  return { ...answer, headers: { ...answer.headers, ...headers, ...(warnings.length ? { 'X-Mgmt-Path-Warning': warnings.join('; ') } : {}) } };
+  return { ...answer, headers: { ...answer.headers, ...ran.headers, ...warning } };
+}
+
+/** An operation's path as its log line shows it: a dry run's says so, as the batch's own line does. */
+function pathOf({ dryRun }: Context, { path }: Operation): string {
+  return dryRun ? `${path}?dry_run=true` : path;
 }
 
 /** The failing operation's status, its envelope inside `batch_partial_failure`, and its own log line. */
-function failure({ requestId, caller }: Context, operations: Operation[], { index, error }: PlanFailure, ms: number): never {
+function failure(context: Context, operations: Operation[], { index, error }: PlanFailure, ms: number): never {
+  const { requestId, caller } = context;
   const failed = error instanceof ApiError ? error : new ApiError(500, 'internal_error', 'Internal error');
   if (!(error instanceof ApiError)) logLine('err', `wrtapi-internal ${requestId}.${index}: ${String((error as Error)?.message ?? error)}`);
   const { headers, ...members } = failed.details;
   const event = eventOf(failed.status, operations[index].method !== 'GET');
   const { method, path } = operations[index];
-  if (event) logLine(event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${path} ${failed.status} ${ms}ms`);
+  if (event) logLine(event[0], `${requestId}.${index} ${caller!.token.name} ${event[1]} ${failed.code} ${method} ${pathOf(context, operations[index])} ${failed.status} ${ms}ms`);
   // A failed restore leaves the router as the failed reload did: only then is anything changed.
   const reverted = failed.code !== 'reload_failed_unrecovered';
   const outcome = reverted ? 'nothing was changed' : 'the restore failed too, and the router needs manual recovery';

@@ -18,8 +18,13 @@ export interface Context {
   /** The authenticated caller; absent on open routes. */
   caller?: Caller;
   route: Route;
-  /** Within a batch: runs the operation's transaction plan as part of the batch's one transaction. */
+  /**
+   * Within a batch: runs the operation's transaction plan as part of the batch's one transaction;
+   * in a dry run, as a transaction that stops once staged.
+   */
   run?: Runner;
+  /** The request is a dry run (`?dry_run=true`): the batch reads it; other writes get a dry `run`. */
+  dryRun?: boolean;
   /** The route of another path, for a batch's operations. */
   findRoute(method: string, segments: string[]): Promise<{ route: Route; params: Record<string, string> }>;
 }
@@ -41,4 +46,6 @@ export interface Route {
   load: () => Promise<RouteModule>;
   /** The curated resource a route of the generic engine serves. */
   resource?: ResourceEntry;
+  /** Its writes take `?dry_run=true`. */
+  dryRuns?: true;
 }

@@ -15,6 +15,7 @@ export function resourceRoute(resources: ResourceEntry[], segments: string[]): {
 function routeOf(resource: ResourceEntry, rest: string[]): { route: Route; params: Record<string, string> } | undefined {
   const access = { target: resource.scope };
   const template = `/${resource.path}`;
+  const dryRuns = true;
   // A view is read-only: every other verb answers 405 with `Allow: GET`; it has no adopt route.
   if (resource.kind === 'view') {
     if (rest.length > 1) return undefined;
@@ -25,15 +26,15 @@ function routeOf(resource: ResourceEntry, rest: string[]): { route: Route; param
   }
   if (resource.kind === 'singleton') {
     if (rest.length) return undefined;
-    return { route: { template, methods: ['GET', 'PUT', 'PATCH'], access, resource, load: () => import('./resource-item.js') }, params: {} };
+    return { route: { template, methods: ['GET', 'PUT', 'PATCH'], access, resource, dryRuns, load: () => import('./resource-item.js') }, params: {} };
   }
-  if (!rest.length) return { route: { template, methods: ['GET', 'POST'], access, resource, load: () => import('./resource-collection.js') }, params: {} };
+  if (!rest.length) return { route: { template, methods: ['GET', 'POST'], access, resource, dryRuns, load: () => import('./resource-collection.js') }, params: {} };
   const params = { id: rest[0] };
   if (rest.length === 1) {
-    return { route: { template: `${template}/:id`, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access, resource, load: () => import('./resource-item.js') }, params };
+    return { route: { template: `${template}/:id`, methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access, resource, dryRuns, load: () => import('./resource-item.js') }, params };
   }
   if (rest.length === 2 && rest[1] === 'adopt') {
-    return { route: { template: `${template}/:id/adopt`, methods: ['POST'], access, resource, load: () => import('./resource-adopt.js') }, params };
+    return { route: { template: `${template}/:id/adopt`, methods: ['POST'], access, resource, dryRuns, load: () => import('./resource-adopt.js') }, params };
   }
   return undefined;
 }

@@ -9,6 +9,8 @@ export interface Request {
   /** The path's segments, each percent-decoded on its own so an encoded `/` stays inside its segment. */
   segments: string[];
   query: Map<string, string>;
+  /** Every name the query holds, those of empty forms too (which `query` leaves out). */
+  queryNames: Set<string>;
   remoteAddr: string;
   https: boolean;
   contentType: string;
@@ -37,17 +39,19 @@ function decode(text: string, what: string): string {
   return decoded;
 }
 
-function parseQuery(queryString: string): Map<string, string> {
+function parseQuery(queryString: string): { query: Map<string, string>; queryNames: Set<string> } {
   const query = new Map<string, string>();
+  const queryNames = new Set<string>();
   for (const pair of queryString.split('&')) {
     if (!pair) continue;
     const equals = pair.indexOf('=');
     const name = decode((equals < 0 ? pair : pair.slice(0, equals)).replace(/\+/g, ' '), 'the query');
     const value = equals < 0 ? '' : decode(pair.slice(equals + 1).replace(/\+/g, ' '), 'the query');
+    queryNames.add(name);
     // An empty form is an absent one: `?idempotency_key=` must not be a key, nor `?cursor=` a cursor.
     if (value !== '' && !query.has(name)) query.set(name, value);
   }
-  return query;
+  return { query, queryNames };
 }
 
 /**
@@ -67,7 +71,7 @@ export function readRequest(ports: Ports): Request {
   }
   path = path.replace(/\/+$/, '') || '/';
   const segments = path.split('/').filter(Boolean).map((segment) => decode(segment, 'the path'));
-  const query = parseQuery(questionMark < 0 ? ports.env('QUERY_STRING') ?? '' : uri.slice(questionMark + 1));
+  const { query, queryNames } = parseQuery(questionMark < 0 ? ports.env('QUERY_STRING') ?? '' : uri.slice(questionMark + 1));
 
   const header = (name: string) => ports.env('HTTP_' + name.toUpperCase().replace(/-/g, '_')) || undefined;
   let method = (ports.env('REQUEST_METHOD') ?? 'GET').toUpperCase();
@@ -80,6 +84,7 @@ export function readRequest(ports: Ports): Request {
     path,
     segments,
     query,
+    queryNames,
     remoteAddr: ports.env('REMOTE_ADDR') ?? '',
     https: ports.env('HTTPS') === 'on',
     contentType: (ports.env('CONTENT_TYPE') ?? '').split(';')[0].trim().toLowerCase(),

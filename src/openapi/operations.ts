@@ -44,6 +44,11 @@ export function operation(summary: string, tag: string, statuses: number[], resp
 const CONDITIONAL_GET = [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
 const CONDITIONAL_WRITE = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ...CONDITIONAL_GET];
 export const IDEMPOTENT = [ref('parameters', 'IdempotencyKeyHeader'), ref('parameters', 'IdempotencyKeyQuery')];
+export const DRY_RUN = ref('parameters', 'DryRun');
+/** The 200 of a write's dry run, where the write itself answers another status. */
+export const DRY_RUN_ANSWER = ref('responses', 'DryRun');
+/** A write's 200 body: the resource, or with `dry_run=true` what the write would do. */
+export const orDryRun = (schema: JsonSchema) => json({ anyOf: [schema, ref('schemas', 'DryRun')] });
 
 /** The paths of one resource: its collection, item and adopt operations, or a singleton's. */
 export function resourcePaths(definition: ResourceDoc, title: string): Record<string, Operation> {
@@ -58,7 +63,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
   const writeHeaders = definition.mgmtPath ? [...RELOAD_HEADERS, 'X-Mgmt-Path-Warning'] : RELOAD_HEADERS;
-  const written = { description: 'The resource as written.', headers: headers('ETag', ...writeHeaders), content: body };
+  const written = { description: 'The resource as written.', headers: headers('ETag', ...writeHeaders, 'X-Dry-Run'), content: orDryRun(ref('schemas', title)) };
   const read = { description: 'The resource.', headers: headers('ETag'), content: body };
   const notModified = { description: 'If-None-Match matched: no body.', headers: headers('ETag') };
   const put = { required: true, content: json(ref('schemas', `${title}Request`)) };
@@ -73,7 +78,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     get: operation(`Read ${definition.path}`, tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
     put: operation(`Replace ${definition.path}`, tag, WRITE_ERRORS, { 200: written }, {
       ...described(checks, referenced),
-      parameters: CONDITIONAL_WRITE,
+      parameters: [...CONDITIONAL_WRITE, DRY_RUN],
       requestBody: put,
     }),
     patch: operation(`Update ${definition.path}: RFC 7396 merge patch, or RFC 6902 JSON Patch`, tag, WRITE_ERRORS, { 200: written }, {
@@ -83,7 +88,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
         checks,
         referenced,
       ),
-      parameters: CONDITIONAL_WRITE,
+      parameters: [...CONDITIONAL_WRITE, DRY_RUN],
       requestBody: patch,
     }),
   };
@@ -110,7 +115,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       post: operation(`Create in ${definition.path}`, tag, WRITE_ERRORS, { 200: created }, {
         ...name('create'),
         ...described(checks),
-        parameters: IDEMPOTENT,
+        parameters: [...IDEMPOTENT, DRY_RUN],
         requestBody: { required: true, content: json(ref('schemas', `${title}Request`)) },
       }),
     },
@@ -120,18 +125,19 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       put: { ...name('replace'), ...item.put },
       patch: { ...name('update'), ...item.patch },
       delete: operation(`Delete from ${definition.path}`, tag, WRITE_ERRORS, {
+        200: DRY_RUN_ANSWER,
         204: { description: 'Deleted: no body.', headers: headers(...writeHeaders) },
       }, {
         ...name('delete'),
         ...described(referenced, kept),
-        parameters: CONDITIONAL_WRITE,
+        parameters: [...CONDITIONAL_WRITE, DRY_RUN],
       }),
     },
     [`${path}/{id}/adopt`]: {
       parameters: idParameter,
       post: operation(`Adopt an anonymous section of ${definition.path}: it gets a generated id and becomes managed`, tag, WRITE_ERRORS, { 200: created }, {
         ...name('adopt'),
-        parameters: IDEMPOTENT,
+        parameters: [...IDEMPOTENT, DRY_RUN],
       }),
     },
   };

@@ -9,6 +9,8 @@ export interface RequestRecord {
   status: number;
   token: string;
   seconds: number;
+  /** A dry run: counted apart from the requests, whose writes it must not seem to be. */
+  dryRun?: boolean;
   rateLimitDrop?: boolean;
   lockType?: string;
   validateErrors?: { resource: string; code: string }[];

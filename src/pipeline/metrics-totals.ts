@@ -8,6 +8,7 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 interface Totals {
   requests: Record<string, number>;
+  dryRuns: Record<string, number>;
   durations: Record<string, number[]>;
   drops: Record<string, number>;
   contention: Record<string, number>;
@@ -21,7 +22,7 @@ function add(counts: Record<string, number>, key: string, by = 1) {
 }
 
 function emptyTotals(): Totals {
-  return { requests: {}, durations: {}, drops: {}, contention: {}, validate: {} };
+  return { requests: {}, dryRuns: {}, durations: {}, drops: {}, contention: {}, validate: {} };
 }
 
 /**
@@ -38,7 +39,7 @@ export function foldRecords(ports: Ports): Totals {
 
 function collect(ports: Ports, persist: boolean): Totals {
   const stored = ports.readFile(TOTALS);
-  const totals = stored ? (JSON.parse(stored) as Totals) : emptyTotals();
+  const totals = { ...emptyTotals(), ...(stored ? (JSON.parse(stored) as Partial<Totals>) : {}) };
   const names = ports.list(DIRECTORY).filter((name) => !name.startsWith('.'));
   for (const name of names) {
     const text = ports.readFile(`${DIRECTORY}/${name}`);
@@ -52,11 +53,16 @@ function collect(ports: Ports, persist: boolean): Totals {
 }
 
 function foldOne(totals: Totals, record: RequestRecord) {
-  add(totals.requests, [record.method, record.path, record.status, record.token].join(SEPARATOR));
-  const durationKey = [record.method, record.path].join(SEPARATOR);
-  const counts = (totals.durations[durationKey] ??= new Array(BUCKETS.length + 1).fill(0));
-  const bucket = BUCKETS.findIndex((bound) => record.seconds <= bound);
-  counts[bucket < 0 ? BUCKETS.length : bucket]++;
+  const key = [record.method, record.path, record.status, record.token].join(SEPARATOR);
+  // A dry run's time, without reloads, would make the writes' durations look shorter than they are.
+  if (record.dryRun) add(totals.dryRuns, key);
+  else {
+    add(totals.requests, key);
+    const durationKey = [record.method, record.path].join(SEPARATOR);
+    const counts = (totals.durations[durationKey] ??= new Array(BUCKETS.length + 1).fill(0));
+    const bucket = BUCKETS.findIndex((bound) => record.seconds <= bound);
+    counts[bucket < 0 ? BUCKETS.length : bucket]++;
+  }
   if (record.rateLimitDrop) add(totals.drops, record.token);
   if (record.lockType) add(totals.contention, record.lockType);
   for (const { resource, code } of record.validateErrors ?? []) add(totals.validate, [resource, code].join(SEPARATOR));
@@ -79,9 +85,13 @@ export function renderMetrics(ports: Ports): string {
   const lines: string[] = [];
   const series = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
 
-  series('wrtapi_requests_total', 'counter', 'Requests answered, by method, path template, status and token.');
+  series('wrtapi_requests_total', 'counter', 'Requests answered, dry runs aside, by method, path template, status and token.');
   for (const [key, count] of Object.entries(totals.requests)) {
     lines.push(`wrtapi_requests_total${labels(['method', 'path', 'status', 'token_id'], key)} ${count}`);
+  }
+  series('wrtapi_dry_runs_total', 'counter', 'Dry runs answered (writes with dry_run=true, counted here only), by method, path template, status and token.');
+  for (const [key, count] of Object.entries(totals.dryRuns)) {
+    lines.push(`wrtapi_dry_runs_total${labels(['method', 'path', 'status', 'token_id'], key)} ${count}`);
   }
   series('wrtapi_request_duration_seconds', 'histogram', 'Time from request start to answer, by method and path template.');
   for (const [key, counts] of Object.entries(totals.durations)) {

@@ -3,6 +3,7 @@ import { parseCanonical } from './read.js';
 
 export {
   addSection,
+  copySection,
   findSection,
   isValidName,
   isValidType,

@@ -39,6 +39,11 @@ export function findSection(pkg: UciPackage, name: string): UciSection | undefin
   return pkg.sections.find((section) => section.name === name);
 }
 
+/** A section with options and lists of its own, to change without changing the original. */
+export function copySection(section: UciSection): UciSection {
+  return { ...section, options: new Map([...section.options].map(([name, value]) => [name, Array.isArray(value) ? [...value] : value])) };
+}
+
 /** Appends a new named section. */
 export function addSection(pkg: UciPackage, type: string, name: string): UciSection {
   if (!isWritableType(type)) throw new Error(`invalid section type '${type}'`);

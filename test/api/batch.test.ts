@@ -181,6 +181,17 @@ test('a raw delete or rename of a section an earlier operation created keeps the
   await aborted([{ method: 'DELETE', path: '/raw/uhttpd/main' }], 409, 0, 'conflict');
 });
 
+test('an adopt is an operation of the batch\'s transaction: a later operation writes the section under its new id, and a failure after it undoes it', async () => {
+  const anonymous = ((await call({ method: 'GET', path: '/firewall/rules?managed=false' })).json as Body[])[0].id;
+  const adopt = { method: 'POST', path: `/firewall/rules/${anonymous}/adopt` };
+  await aborted([adopt, { method: 'DELETE', path: '/firewall/rules/nosuch' }], 404, 1, 'not_found');
+  const response = await batch([adopt]);
+  assert.is(response.status, 207, response.body);
+  const { id } = (response.json as Body).results[0].body;
+  assert.match(file('firewall'), `\nconfig rule '${id}'\n`);
+  assert.equal(initLog(), ['firewall reload']);
+});
+
 test('Idempotency-Key (query form) replays a batch\'s answer without running it again', async () => {
   const first = await call({ method: 'POST', path: '/batch?idempotency_key=batch-1', body: { operations: [ZONE, RULE] } });
   assert.is(first.status, 207);

@@ -129,12 +129,12 @@ test('query fallbacks, response headers and the error envelope are declared', ()
   const parameters = document.components.parameters as Body;
   const names = (refs: Body[]) => refs.map((ref) => parameters[ref.$ref.split('/').pop()]).map((parameter) => `${parameter.in}:${parameter.name}`);
   const item = document.paths['/firewall/forwardings/{id}'];
-  assert.equal(names(item.put.parameters), ['header:If-Match', 'query:if_match', 'header:If-None-Match', 'query:if_none_match', 'header:X-Request-Id', 'query:request_id']);
-  assert.equal(names(document.paths['/firewall/forwardings'].post.parameters), ['header:Idempotency-Key', 'query:idempotency_key', 'header:X-Request-Id', 'query:request_id']);
+  assert.equal(names(item.put.parameters), ['header:If-Match', 'query:if_match', 'header:If-None-Match', 'query:if_none_match', 'query:dry_run', 'header:X-Request-Id', 'query:request_id']);
+  assert.equal(names(document.paths['/firewall/forwardings'].post.parameters), ['header:Idempotency-Key', 'query:idempotency_key', 'query:dry_run', 'header:X-Request-Id', 'query:request_id']);
   assert.equal(names(document.paths['/firewall/forwardings'].get.parameters).slice(0, 3), ['query:managed', 'query:cursor', 'query:limit']);
   assert.equal(Object.keys(item.put.responses), ['200', '400', '401', '403', '404', '409', '412', '422', '423', '429', '500', '503']);
   assert.equal(Object.keys(item.get.responses), ['200', '304', '400', '401', '403', '404', '429', '500', '503']);
-  assert.equal(Object.keys(item.put.responses[200].headers), ['X-Request-Id', 'ETag', 'X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied']);
+  assert.equal(Object.keys(item.put.responses[200].headers), ['X-Request-Id', 'ETag', 'X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'X-Dry-Run']);
   assert.equal(Object.keys(document.paths['/firewall/forwardings'].get.responses[200].headers), ['X-Request-Id', 'Link', 'X-Next-Cursor']);
   const error = document.components.schemas.Error;
   assert.equal(error.required, ['code', 'message', 'request_id']);
@@ -150,6 +150,30 @@ test('query fallbacks, response headers and the error envelope are declared', ()
   const posts = Object.entries(document.paths as Record<string, Body>).filter(([, item]) => item.post);
   const undeclared = posts.filter(([, item]) => !(item.post.parameters ?? []).some((parameter: Body) => parameter.$ref === '#/components/parameters/IdempotencyKeyQuery')).map(([path]) => path);
   assert.equal(undeclared, []);
+});
+
+test('every configuration write declares dry_run and its answer, and no other operation does; a live dry run conforms', async () => {
+  const DRY_RUN = '#/components/parameters/DryRun';
+  const declared: string[] = [];
+  for (const [path, item] of Object.entries(document.paths as Record<string, Body>)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      if (!item[method]) continue;
+      if (!(item[method].parameters ?? []).some((parameter: Body) => parameter.$ref === DRY_RUN)) continue;
+      declared.push(`${method} ${path}`);
+      const answer = item[method].responses[200];
+      assert.ok(answer.$ref === '#/components/responses/DryRun' || answer.content['application/json'].schema.anyOf[1].$ref === '#/components/schemas/DryRun', `${method} ${path}`);
+    }
+  }
+  const writes = RESOURCES.filter((entry) => entry.kind !== 'view').flatMap(({ path, kind }) =>
+    kind === 'singleton' ? [`put /${path}`, `patch /${path}`] : [`post /${path}`, `put /${path}/{id}`, `patch /${path}/{id}`, `delete /${path}/{id}`, `post /${path}/{id}/adopt`],
+  );
+  const others = ['post /batch', 'post /raw/{package}', 'put /raw/{package}/{id}', 'patch /raw/{package}/{id}', 'delete /raw/{package}/{id}'];
+  assert.equal(declared.sort(), [...writes, ...others].sort());
+  const authorization = `Bearer ${await router.mint('dry', ['firewall:rw'])}`;
+  const tried = await router.request({ method: 'POST', path: '/firewall/forwardings?dry_run=true', headers: { authorization }, body: { src: 'lan', dest: 'wan' } });
+  assert.is(tried.status, 200, tried.body);
+  conforms(tried, document.paths['/firewall/forwardings'].post.responses[200].content['application/json'].schema);
+  conforms(tried, { $ref: '#/components/schemas/DryRun' });
 });
 
 test('GET /schema lists every resource key; /schema/firewall/forwardings answers its properties as one set', async () => {
@@ -207,6 +231,24 @@ test('live answers conform to the document: /diagnostics with recent errors and 
  * Where `served` holds everything `before` did: objects may gain members, a description may say
  * more, every other value (arrays included) is as it was. The places that differ, by their paths.
  */
+/** The document as it would be without the dry runs (issue 32): their parameter, their answers, and the 200's choice of one. */
+function withoutDryRuns(served: Body): Body {
+  const copy = JSON.parse(JSON.stringify(served)) as Body;
+  for (const item of Object.values(copy.paths as Record<string, Body>)) {
+    for (const operation of Object.values(item) as Body[]) {
+      if (!Array.isArray(operation?.parameters) || !operation.parameters.some((parameter: Body) => parameter.$ref === '#/components/parameters/DryRun')) continue;
+      operation.parameters = operation.parameters.filter((parameter: Body) => parameter.$ref !== '#/components/parameters/DryRun');
+      const ok = operation.responses[200];
+      if (ok.$ref === '#/components/responses/DryRun') delete operation.responses[200];
+      else {
+        ok.content['application/json'].schema = ok.content['application/json'].schema.anyOf[0];
+        delete ok.headers['X-Dry-Run'];
+      }
+    }
+  }
+  return copy;
+}
+
 function losses(before: unknown, served: unknown, at = ''): string[] {
   if (served !== null && typeof served === 'object' && '$ref' in served && !(before !== null && typeof before === 'object' && '$ref' in before)) {
     return losses(before, resolve(document, served as Body), at);
@@ -274,7 +316,7 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/format',
   ];
   const runtime = /properties\/runtime\/(type|description)$|(FirewallZones\w*\/properties|^\/schema_properties)\/networks\/description$/;
-  const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, document);
+  const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, withoutDryRuns(document));
   assert.equal(lost.filter((path) => !corrected.includes(path) && !runtime.test(path) && !dialectChange(path)), []);
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });

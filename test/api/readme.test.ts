@@ -8,7 +8,7 @@ import { projectRoot } from '../../shims/emu/project.js';
 
 // The README's curl session, run as printed against `wrtapi-emu start`: only the base URL and the
 // sandbox's path differ, since a test cannot count on port 8080 and ./.sandbox.
-test('the README curl session runs as printed: paging, an idempotent create, a 304, conditional and JSON Patch updates, a delete', async () => {
+test('the README curl session runs as printed: paging, a dry run, an idempotent create, a 304, conditional and JSON Patch updates, a delete', async () => {
   const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
   const start = readme.indexOf('```sh', readme.indexOf('### A session with curl'));
   const session = readme.slice(start + '```sh'.length, readme.indexOf('```', start + 5));
@@ -27,6 +27,7 @@ test('the README curl session runs as printed: paging, an idempotent create, a 3
     const script = session.replace('http://127.0.0.1:8080/api/v3', base).replace('.sandbox/', `${root}/`);
     const run = spawnSync('sh', ['-ec', script], { encoding: 'utf8' });
     assert.is(run.status, 0, run.stderr);
+    assert.match(run.stdout, /\{"dry_run":true,"resource":\{"id":"allow_ssh",/);
     assert.match(run.stdout, /Idempotent-Replayed: true/i);
     assert.match(run.stdout, /^304$/m);
     assert.match(run.stdout, /"dest_port":\["22","2222"\]/);
