@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { deflateAsync, gzipAsync } from '@gfx/zopfli';
-import { adbPackage, type ApkFile, type ApkScript } from './apk.js';
+import { adbPackage, type ApkFile, type ApkInfo, type ApkScript } from './apk.js';
 import { BYTECODE_MODULE_PATH, bytecodeModule } from '../shims/emu/engines.js';
 import { formatReport, sizeReport, type SizeReport } from './package-size.js';
 
@@ -166,6 +166,26 @@ function controlFields(text: string): Map<string, string> {
   return new Map([...text.matchAll(/^([A-Za-z-]+): (.*)$/gm)].map((match) => [match[1], match[2]]));
 }
 
+/** The apk package info of a control file, as include/package-pack.mk passes the same values to `apk mkpkg`. */
+function apkInfo(control: Control): ApkInfo {
+  const fields = controlFields(control.text);
+  const architecture = fields.get('Architecture')!;
+  return {
+    name: fields.get('Package')!,
+    version: fields.get('Version')!,
+    description: fields.get('Description')!,
+    arch: architecture === 'all' ? 'noarch' : architecture,
+    license: fields.get('License')!,
+    origin: fields.get('Source')!,
+    depends: fields.get('Depends')!.split(',').map((dependency) => dependency.trim()).filter(Boolean),
+  };
+}
+
+/** wrtapi's apk package info, which the emulator's 25.12 router records as installed. */
+export function wrtapiApkInfo(root: string): ApkInfo {
+  return apkInfo(wrtapiControl(root));
+}
+
 /** The apk scripts each opkg hook is, as include/package-pack.mk passes them: postinst also runs after an upgrade. */
 const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 'post-upgrade'], './prerm': ['pre-deinstall'] };
 
@@ -173,13 +193,11 @@ const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 
  * The .apk of these files, and its installed size (the files' bytes, as mkpkg counts them). As 25.12's
  * package-pack.mk, the files gain /lib/apk/packages/<name>.list (every file, which OpenWrt's
  * default_postinst and default_prerm read), and for a package with conffiles <name>.conffiles and
- * <name>.conffiles_static (each with its SHA-256 as built, which sysupgrade compares to keep changed
- * ones). What protects a conffile on a router is apk itself: it keeps a changed file under /etc.
+ * <name>.conffiles_static (each with its SHA-256 as built). What keeps a changed conffile through an
+ * upgrade is apk itself: it never overwrites a file under /etc that differs from the one it installed.
  */
 async function apkOf(files: Map<string, Buffer>, control: Control, deflate: Gzip): Promise<{ apk: Buffer; installedSize: number }> {
-  const fields = controlFields(control.text);
-  const name = fields.get('Package')!;
-  const meta = `/lib/apk/packages/${name}`;
+  const meta = `/lib/apk/packages/${controlFields(control.text).get('Package')}`;
   const staged = new Map<string, ApkFile>([...files].map(([path, data]) => [path, { mode: FILE_MODES[path] ?? 0o644, data }]));
   const add = (path: string, text: string) => staged.set(path, { mode: 0o644, data: Buffer.from(text) });
   add(`${meta}.list`, [...files.keys()].sort().map((path) => `${path}\n`).join(''));
@@ -191,17 +209,7 @@ async function apkOf(files: Map<string, Buffer>, control: Control, deflate: Gzip
   }
   const scripts: Partial<Record<ApkScript, Buffer>> = {};
   for (const entry of control.scripts) for (const type of APK_HOOKS[entry.name] ?? []) scripts[type] = entry.data;
-  const architecture = fields.get('Architecture')!;
-  const info = {
-    name,
-    version: fields.get('Version')!,
-    description: fields.get('Description')!,
-    arch: architecture === 'all' ? 'noarch' : architecture,
-    license: fields.get('License')!,
-    origin: fields.get('Source')!,
-    depends: fields.get('Depends')!.split(',').map((dependency) => dependency.trim()).filter(Boolean),
-  };
-  const { adb, installedSize } = adbPackage(info, staged, scripts, Number(process.env.SOURCE_DATE_EPOCH ?? 0));
+  const { adb, installedSize } = adbPackage(apkInfo(control), staged, scripts, Number(process.env.SOURCE_DATE_EPOCH ?? 0));
   return { apk: Buffer.concat([Buffer.from('ADBd'), await deflate(adb)]), installedSize };
 }
 

@@ -13,6 +13,7 @@ import { bytecodeModule } from '../../shims/emu/engines.js';
 import { projectRoot } from '../../shims/emu/project.js';
 import { readApk, type ReadApk } from '../support/adb.js';
 import { apkTool, runApk, stubApk } from '../support/package-tools.js';
+import { newRouter } from '../support/router.js';
 
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
 const built = await buildPackage(projectRoot);
@@ -112,6 +113,18 @@ test('wrtapi-bytecode.apk: the module 0755 for this machine, in both formats ali
   assert.ok((await buildBytecodePackage(projectRoot, await bytecodeModule())).apk.bytes.equals(bytecode.apk.bytes), 'the same bytes every time');
 });
 
+test("the emulator's 25.12 router records wrtapi installed as apk records it from this .apk", async () => {
+  const router = await newRouter({ packageManager: 'apk' });
+  try {
+    const { name, version, arch, depends } = apk.info;
+    const stanza = `P:${name}\nV:${version}\nA:${arch}\nD:${depends.join(' ')}\n\n`;
+    assert.ok(readFileSync(router.path('/lib/apk/db/installed'), 'utf8').endsWith(`\n\n${stanza}`));
+    assert.match(readFileSync(router.path('/var/emu/apk/available'), 'utf8'), new RegExp(`^wrtapi ${version.replaceAll('.', '\\.')}$`, 'm'));
+  } finally {
+    await router.cleanup();
+  }
+});
+
 /** A scratch directory for apk-tools, removed after `use`. */
 async function scratch(use: (dir: string) => void | Promise<void>) {
   const dir = mkdtempSync(join(tmpdir(), 'wrtapi-apk-'));
@@ -166,6 +179,11 @@ else {
       const database = () => readFileSync(join(root, 'lib/apk/db/installed'), 'utf8');
       assert.match(database(), new RegExp(`^P:wrtapi\\nV:${manifest.version.replaceAll('.', '\\.')}\\nA:noarch\\n`, 'm'));
       assert.match(database(), /^D:quickjs uhttpd$/m);
+      // The emulator's record of wrtapi is these lines of apk's.
+      const fields = /^P:wrtapi\n[^]*?\n\n/m.exec(database())![0].split('\n').filter((line) => /^[PVAD]:/.test(line));
+      const emulated = await newRouter({ packageManager: 'apk' });
+      assert.ok(readFileSync(emulated.path('/lib/apk/db/installed'), 'utf8').endsWith(`\n\n${fields.join('\n')}\n\n`));
+      await emulated.cleanup();
       assert.match(database(), /^F:etc\/config\nR:wrtapi\na:0:0:600$/m);
 
       const upgrade = await buildPackage(projectRoot, '3.0.1');
