@@ -113,6 +113,7 @@ class AdbWriter {
 /** A block: its type and length in one word, the payload, zeros to the next multiple of 8. */
 function block(type: number, payload: Buffer[]): Buffer[] {
   const length = 4 + payload.reduce((total, part) => total + part.length, 0);
+  if (length > 0x3fffffff) throw new Error(`ADB block of ${length} bytes: past what a block's word can say`);
   const head = Buffer.alloc(4);
   head.writeUInt32LE(((type << 30) | length) >>> 0);
   return [head, ...payload, Buffer.alloc((8 - (length % 8)) % 8)];
@@ -131,7 +132,7 @@ export function adbPackage(
   files: Map<string, ApkFile>,
   scripts: Partial<Record<ApkScript, Buffer>>,
   mtime: number,
-): { adb: Buffer; installedSize: number } {
+): { stream: Buffer; installedSize: number } {
   const adb = new AdbWriter();
   // mkpkg writes the info fields in slot order, each dependency's name and object as it is parsed,
   // then the list sorted by name without repeats.
@@ -168,9 +169,8 @@ export function adbPackage(
   infoSlots[11] = adb.int(Math.max(installedSize, 1));
   const uniqueId = adb.placeholder(20);
   infoSlots[2] = uniqueId.value;
-  const pkgSlots = [adb.object(infoSlots), adb.object(paths)];
-  pkgSlots.push(adb.object(APK_SCRIPTS.map((type) => (scripts[type] ? adb.blob(scripts[type]!) : 0))));
-  const pkg = adb.object(pkgSlots);
+  // Written in this order, the scripts last, as mkpkg writes them.
+  const pkg = adb.object([adb.object(infoSlots), adb.object(paths), adb.object(APK_SCRIPTS.map((type) => (scripts[type] ? adb.blob(scripts[type]!) : 0)))]);
   const block0 = adb.finish(pkg);
   // As mkpkg: the unique id is the start of the block's SHA-256 taken with the id still zero.
   createHash('sha256').update(block0).digest().copy(block0, uniqueId.offset, 0, 20);
@@ -189,7 +189,7 @@ export function adbPackage(
       parts.push(...block(BLOCK_DATA, [at, data]));
     }),
   );
-  return { adb: Buffer.concat(parts), installedSize: Math.max(installedSize, 1) };
+  return { stream: Buffer.concat(parts), installedSize: Math.max(installedSize, 1) };
 }
 
 /**

@@ -209,8 +209,8 @@ async function apkOf(files: Map<string, Buffer>, control: Control, deflate: Gzip
   }
   const scripts: Partial<Record<ApkScript, Buffer>> = {};
   for (const entry of control.scripts) for (const type of APK_HOOKS[entry.name] ?? []) scripts[type] = entry.data;
-  const { adb, installedSize } = adbPackage(apkInfo(control), staged, scripts, Number(process.env.SOURCE_DATE_EPOCH ?? 0));
-  return { apk: Buffer.concat([Buffer.from('ADBd'), await deflate(adb)]), installedSize };
+  const { stream, installedSize } = adbPackage(apkInfo(control), staged, scripts, Number(process.env.SOURCE_DATE_EPOCH ?? 0));
+  return { apk: Buffer.concat([Buffer.from('ADBd'), await deflate(stream)]), installedSize };
 }
 
 /** One package in one format: its file name as OpenWrt names it, its bytes and installed size. */

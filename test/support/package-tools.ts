@@ -108,13 +108,12 @@ export interface PackageTool {
  * but for a changed conffile.
  */
 export function opkg(router: Router): PackageTool {
-  let installed: { files: Map<string, Member>; conffiles: Map<string, string> } | undefined;
+  let installed: { files: Map<string, Member>; conffiles: Map<string, string>; control: Member[] } | undefined;
   const unpack = (ipk: Buffer) => {
     const { data, control } = ipkParts(ipk);
-    const conffiles = new Map<string, string>();
-    const listed = member(control, './conffiles').data.toString().split('\n').filter(Boolean);
     const files = new Map(data.filter((entry) => entry.type === '0').map((entry) => [entry.name.slice(1), entry]));
-    for (const path of listed) conffiles.set(path, sha256(files.get(path)!.data));
+    const listed = member(control, './conffiles').data.toString().split('\n').filter(Boolean);
+    const conffiles = new Map(listed.map((path) => [path, sha256(files.get(path)!.data)]));
     for (const entry of data.filter((entry) => entry.type === '5')) mkdirSync(router.path(entry.name), { recursive: true });
     for (const [path, entry] of files) {
       const recorded = installed?.conffiles.get(path);
@@ -123,17 +122,15 @@ export function opkg(router: Router): PackageTool {
       chmodSync(router.path(path), entry.mode);
     }
     for (const path of installed?.files.keys() ?? []) if (!files.has(path)) rmSync(router.path(path), { force: true });
-    installed = { files, conffiles: installed ? new Map([...conffiles].map(([path, hash]) => [path, installed!.conffiles.get(path) ?? hash])) : conffiles };
+    installed = { files, conffiles, control };
     runScript(router, 'postinst', member(control, './postinst').data, 'configure');
-    return control;
   };
-  let control: Member[] = [];
   return {
     name: 'opkg',
-    install: (built) => void (control = unpack(built.ipk.bytes)),
-    upgrade: (built) => void (control = unpack(built.ipk.bytes)),
+    install: (built) => unpack(built.ipk.bytes),
+    upgrade: (built) => unpack(built.ipk.bytes),
     remove() {
-      runScript(router, 'prerm', member(control, './prerm').data, 'remove');
+      runScript(router, 'prerm', member(installed!.control, './prerm').data, 'remove');
       for (const path of installed!.files.keys()) {
         const recorded = installed!.conffiles.get(path);
         if (!recorded || onDisk(router, path) === recorded) rmSync(router.path(path), { force: true });
@@ -144,8 +141,8 @@ export function opkg(router: Router): PackageTool {
 
 /** An empty package of this name, as apk mkpkg builds one: what wrtapi's dependencies are in an apk test. */
 export function stubApk(name: string): Buffer {
-  const { adb } = adbPackage({ name, version: '1-r1', description: name, arch: 'noarch', license: 'MIT', origin: name, depends: [] }, new Map(), {}, 0);
-  return Buffer.concat([Buffer.from('ADBd'), deflateRawSync(adb)]);
+  const { stream } = adbPackage({ name, version: '1-r1', description: name, arch: 'noarch', license: 'MIT', origin: name, depends: [] }, new Map(), {}, 0);
+  return Buffer.concat([Buffer.from('ADBd'), deflateRawSync(stream)]);
 }
 
 /**
