@@ -191,12 +191,3 @@ export function adbPackage(
   );
   return { stream: Buffer.concat(parts), installedSize: Math.max(installedSize, 1) };
 }
-
-/**
- * The package's stanza in apk's database (lib/apk/db/installed) as apk-tools 3 writes it, but only
- * its name, version, architecture and dependencies: what the emulator's apk stand-in keeps.
- */
-export function installedStanza(info: ApkInfo): string {
-  const depends = [...new Set(info.depends)].sort(byBytes);
-  return `P:${info.name}\nV:${info.version}\nA:${info.arch}\n${depends.length ? `D:${depends.join(' ')}\n` : ''}\n`;
-}

@@ -181,11 +181,6 @@ function apkInfo(control: Control): ApkInfo {
   };
 }
 
-/** wrtapi's apk package info, which the emulator's 25.12 router records as installed. */
-export function wrtapiApkInfo(root: string): ApkInfo {
-  return apkInfo(wrtapiControl(root));
-}
-
 /** The apk scripts each opkg hook is, as include/package-pack.mk passes them: postinst also runs after an upgrade. */
 const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 'post-upgrade'], './prerm': ['pre-deinstall'] };
 

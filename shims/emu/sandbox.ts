@@ -1,7 +1,5 @@
-import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installedStanza } from '../../build/apk.js';
-import { wrtapiApkInfo } from '../../build/package.js';
 import { projectRoot } from './project.js';
 
 /** The init scripts of a stock router the service may reload, each emulated by {@link initScript}. */
@@ -36,10 +34,6 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
     cpSync(apkSeedDir, root, { recursive: true });
     const board = join(root, 'var/emu/ubus/system/board.json');
     writeFileSync(board, readFileSync(board, 'utf8').replace(/24\.10\.0/g, '25.12.0'));
-    // wrtapi as apk records it from its .apk's info (build/package.ts), and the stand-in's catalog to match.
-    const wrtapi = wrtapiApkInfo(projectRoot);
-    appendFileSync(join(root, 'lib/apk/db/installed'), installedStanza(wrtapi));
-    appendFileSync(join(root, 'var/emu/apk/available'), `${wrtapi.name} ${wrtapi.version}\n`);
   }
   for (const dir of emptyDirs) mkdirSync(join(root, dir), { recursive: true });
   for (const service of initServices) writeFileSync(join(root, 'etc/init.d', service), initScript(service));
