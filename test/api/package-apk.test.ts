@@ -166,13 +166,16 @@ else {
     });
   });
 
-  test('apk-tools 3 installs the package into an empty root with its modes and owners, upgrades it and deletes it', async () => {
+  test('apk-tools 3 installs wrtapi and wrtapi-bytecode into an empty root with their modes and owners, upgrades wrtapi and deletes both', async () => {
     await scratch(async (dir) => {
       const root = join(dir, 'root');
       const modes = new Map(apk.paths.flatMap((path) => path.files.map((file) => [`/${path.name}/${file.name}`, file.mode])));
       for (const name of ['quickjs', 'uhttpd']) writeFileSync(join(dir, `${name}.apk`), stubApk(name));
       writeFileSync(join(dir, built.apk.fileName), built.apk.bytes);
-      runApk(root, ['add', '--initdb', '--no-scripts', join(dir, 'quickjs.apk'), join(dir, 'uhttpd.apk'), join(dir, built.apk.fileName)]);
+      // A router of the architecture wrtapi-bytecode was built for: apk installs no other.
+      const bytecode = (await buildBytecodePackage(projectRoot, await bytecodeModule())).apk;
+      const arch = readApk(bytecode.bytes).info.arch;
+      runApk(root, ['add', '--initdb', '--arch', arch, '--no-scripts', join(dir, 'quickjs.apk'), join(dir, 'uhttpd.apk'), join(dir, built.apk.fileName)]);
       for (const [path, data] of apk.files) {
         const stat = statSync(join(root, path));
         assert.ok(readFileSync(join(root, path)).equals(data), path);
@@ -188,14 +191,20 @@ else {
       await emulated.cleanup();
       assert.match(database(), /^F:etc\/config\nR:wrtapi\na:0:0:600$/m);
 
+      writeFileSync(join(dir, bytecode.fileName), bytecode.bytes);
+      runApk(root, ['add', '--no-scripts', join(dir, bytecode.fileName)]);
+      assert.is(statSync(join(root, 'usr/lib/wrtapi/bytecode.so')).mode & 0o7777, 0o755);
+      assert.match(database(), /^P:wrtapi-bytecode\nV:[^\n]+\nA:[^\n]+\n[^]*?^D:quickjs wrtapi$/m);
+
       const upgrade = await buildPackage(projectRoot, '3.0.1');
       writeFileSync(join(dir, upgrade.apk.fileName), upgrade.apk.bytes);
       runApk(root, ['add', '--no-scripts', join(dir, upgrade.apk.fileName)]);
       assert.match(database(), /^P:wrtapi\nV:3\.0\.1\n/m);
       assert.is(statSync(join(root, 'etc/config/wrtapi')).mode & 0o777, 0o600);
 
-      runApk(root, ['del', '--no-scripts', 'wrtapi']);
-      assert.not.match(database(), /^P:wrtapi$/m);
+      runApk(root, ['del', '--no-scripts', 'wrtapi-bytecode', 'wrtapi']);
+      assert.not.match(database(), /^P:wrtapi(-bytecode)?$/m);
+      assert.not.ok(existsSync(join(root, 'usr/lib/wrtapi/bytecode.so')));
       // Nothing of it is left: its configuration was never changed, so apk deleted that too.
       for (const path of apk.files.keys()) assert.not.ok(existsSync(join(root, path)), path);
     });

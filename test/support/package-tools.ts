@@ -162,7 +162,7 @@ export function apkSteps(router: Router): PackageTool {
     for (const dir of paths) {
       if (dir.name) mkdirSync(router.path(`/${dir.name}`), { recursive: true, mode: dir.mode });
       for (const file of dir.files) {
-        const path = `/${dir.name}/${file.name}`;
+        const path = `${dir.name ? `/${dir.name}` : ''}/${file.name}`;
         const data = files.get(path) ?? Buffer.alloc(0);
         hashes.set(path, file.hash.toString('hex'));
         const disk = onDisk(router, path);
@@ -215,21 +215,16 @@ export function runApk(root: string, args: string[], env: Record<string, string>
  */
 export function apkTool3(router: Router): PackageTool {
   const dir = router.path('/tmp/apk-test');
-  const add = (built: Built, extra: string[] = []) => {
-    mkdirSync(dir, { recursive: true });
-    const files = [...extra, built.fileName].map((name) => join(dir, name));
-    writeFileSync(join(dir, built.fileName), built.bytes);
-    runApk(router.root, ['add', ...(extra.length ? ['--initdb'] : []), ...files], { WRTAPI_ROOT: router.root });
+  const add = (packages: Record<string, Buffer>, options: string[]) => {
+    mkdirSync(dir);
+    for (const [name, bytes] of Object.entries(packages)) writeFileSync(join(dir, name), bytes);
+    runApk(router.root, ['add', ...options, ...Object.keys(packages).map((name) => join(dir, name))], { WRTAPI_ROOT: router.root });
     rmSync(dir, { recursive: true });
   };
   return {
     name: 'apk-tools 3',
-    install(built) {
-      mkdirSync(dir, { recursive: true });
-      for (const name of ['quickjs', 'uhttpd']) writeFileSync(join(dir, `${name}.apk`), stubApk(name));
-      add(built.apk, ['quickjs.apk', 'uhttpd.apk']);
-    },
-    upgrade: (built) => add(built.apk),
+    install: (built) => add({ 'quickjs.apk': stubApk('quickjs'), 'uhttpd.apk': stubApk('uhttpd'), [built.apk.fileName]: built.apk.bytes }, ['--initdb']),
+    upgrade: (built) => add({ [built.apk.fileName]: built.apk.bytes }, []),
     remove: () => void runApk(router.root, ['del', 'wrtapi'], { WRTAPI_ROOT: router.root }),
   };
 }
