@@ -1,13 +1,17 @@
-// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, and
-// wrtapi-bytecode_<version>_<arch>.ipk with the bytecode module built for this machine, laid out as OpenWrt's
-// scripts/ipkg-build lays one out (opkg reads exactly this): a gzipped tar holding ./debian-binary,
-// ./data.tar.gz and ./control.tar.gz, every member owned by 0:0. Entries are sorted and carry one fixed
-// mtime, so the same tree always gives the same bytes.
+// `npm run package`: writes wrtapi and wrtapi-bytecode (its module built for this machine) in the
+// repository root, each in both of OpenWrt's formats from the same files and maintainer scripts:
+// <name>_<version>_<arch>.ipk for opkg (24.10 and earlier), laid out as scripts/ipkg-build lays one out
+// (a gzipped tar holding ./debian-binary, ./data.tar.gz and ./control.tar.gz, every member owned by 0:0),
+// and <name>-<version>.apk for apk-tools 3 (25.12 and later), as include/package-pack.mk has `apk mkpkg`
+// build one (build/apk.ts). Entries are sorted and carry one fixed mtime, so the same tree always gives
+// the same bytes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { gzipAsync } from '@gfx/zopfli';
+import { deflateAsync, gzipAsync } from '@gfx/zopfli';
+import { adbPackage, type ApkFile, type ApkInfo, type ApkScript } from './apk.js';
 import { BYTECODE_MODULE_PATH, bytecodeModule } from '../shims/emu/engines.js';
 import { formatReport, sizeReport, type SizeReport } from './package-size.js';
 
@@ -153,6 +157,77 @@ async function ipkOf(files: Map<string, Buffer>, control: Control, gzip: Gzip): 
   return { ipk, installedSize: data.length };
 }
 
+type Deflate = (bytes: Buffer) => Promise<Buffer>;
+
+/** The .apk's compression, the raw deflate stream after `ADBd`: zopfli's too, 3.7% smaller than mkpkg's zlib level 9. */
+const zopfliRaw: Deflate = async (bytes) => Buffer.from(await deflateAsync(bytes, { numiterations: 1 }));
+
+/** A control file's fields by name. */
+function controlFields(text: string): Map<string, string> {
+  return new Map([...text.matchAll(/^([A-Za-z-]+): (.*)$/gm)].map((match) => [match[1], match[2]]));
+}
+
+/** The apk package info of a control file, as include/package-pack.mk passes the same values to `apk mkpkg`. */
+function apkInfo(control: Control): ApkInfo {
+  const fields = controlFields(control.text);
+  const architecture = fields.get('Architecture')!;
+  return {
+    name: fields.get('Package')!,
+    version: fields.get('Version')!,
+    description: fields.get('Description')!,
+    arch: architecture === 'all' ? 'noarch' : architecture,
+    license: fields.get('License')!,
+    origin: fields.get('Source')!,
+    depends: fields.get('Depends')!.split(',').map((dependency) => dependency.trim()).filter(Boolean),
+  };
+}
+
+/** The apk scripts each opkg hook is, as include/package-pack.mk passes them: postinst also runs after an upgrade. */
+const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 'post-upgrade'], './prerm': ['pre-deinstall'] };
+
+/**
+ * The .apk of these files, and its installed size (the files' bytes, as mkpkg counts them). As 25.12's
+ * package-pack.mk, the files gain /lib/apk/packages/<name>.list (every file, which OpenWrt's
+ * default_postinst and default_prerm read), and for a package with conffiles <name>.conffiles and
+ * <name>.conffiles_static (each with its SHA-256 as built). What keeps a changed conffile through an
+ * upgrade is apk itself: it never overwrites a file under /etc that differs from the one it installed.
+ */
+async function apkOf(files: Map<string, Buffer>, control: Control, deflate: Deflate): Promise<{ apk: Buffer; installedSize: number }> {
+  const meta = `/lib/apk/packages/${controlFields(control.text).get('Package')}`;
+  const staged = new Map<string, ApkFile>([...files].map(([path, data]) => [path, { mode: FILE_MODES[path] ?? 0o644, data }]));
+  const add = (path: string, text: string) => staged.set(path, { mode: 0o644, data: Buffer.from(text) });
+  add(`${meta}.list`, [...files.keys()].sort().map((path) => `${path}\n`).join(''));
+  const conffiles = control.scripts.find((entry) => entry.name === './conffiles')?.data?.toString();
+  if (conffiles) {
+    add(`${meta}.conffiles`, conffiles);
+    const sums = conffiles.split('\n').filter((path) => files.has(path));
+    add(`${meta}.conffiles_static`, sums.map((path) => `${path} ${createHash('sha256').update(files.get(path)!).digest('hex')}\n`).join(''));
+  }
+  const scripts: Partial<Record<ApkScript, Buffer>> = {};
+  for (const entry of control.scripts) for (const type of APK_HOOKS[entry.name] ?? []) scripts[type] = entry.data;
+  const { stream, installedSize } = adbPackage(apkInfo(control), staged, scripts, Number(process.env.SOURCE_DATE_EPOCH ?? 0));
+  return { apk: Buffer.concat([Buffer.from('ADBd'), await deflate(stream)]), installedSize };
+}
+
+/** One package in one format: its file name as OpenWrt names it, its bytes and installed size. */
+export interface Built {
+  fileName: string;
+  bytes: Buffer;
+  installedSize: number;
+}
+
+/** A package in both formats, from the same files and the same control file and maintainer scripts. */
+async function bothFormats(files: Map<string, Buffer>, control: Control): Promise<{ ipk: Built; apk: Built }> {
+  const fields = controlFields(control.text);
+  const [name, version] = [fields.get('Package')!, fields.get('Version')!];
+  const ipk = await ipkOf(files, control, zopfli);
+  const apk = await apkOf(files, control, zopfliRaw);
+  return {
+    ipk: { fileName: `${name}_${version}_${fields.get('Architecture')}.ipk`, bytes: ipk.ipk, installedSize: ipk.installedSize },
+    apk: { fileName: `${name}-${version}.apk`, bytes: apk.apk, installedSize: apk.installedSize },
+  };
+}
+
 /** Fills in a control file template of packaging/ from package.json. */
 function controlText(root: string, template: string, extra: Record<string, string> = {}): string {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -160,10 +235,11 @@ function controlText(root: string, template: string, extra: Record<string, strin
   return readFileSync(join(root, 'packaging', template), 'utf8').replace(/@(VERSION|LICENSE|DESCRIPTION|ARCH)@/g, (_, key: string) => values[key]);
 }
 
-function wrtapiControl(root: string): Control {
+/** wrtapi's control file and hooks; `version` replaces package.json's (a test builds the next version). */
+function wrtapiControl(root: string, version?: string): Control {
   const packaging = join(root, 'packaging');
   return {
-    text: controlText(root, 'control'),
+    text: controlText(root, 'control', version ? { VERSION: version } : {}),
     scripts: [
       { name: './conffiles', mode: 0o644, data: readFileSync(join(packaging, 'conffiles')) },
       { name: './postinst', mode: 0o755, data: readFileSync(join(packaging, 'postinst')) },
@@ -172,10 +248,10 @@ function wrtapiControl(root: string): Control {
   };
 }
 
-export async function buildPackage(root: string): Promise<{ fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number }> {
-  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** wrtapi in both formats, and its files by router path. */
+export async function buildPackage(root: string, version?: string): Promise<{ files: Map<string, Buffer>; ipk: Built; apk: Built }> {
   const files = packageFiles(root);
-  return { fileName: `${name}_${version}_all.ipk`, ...(await ipkOf(files, wrtapiControl(root), zopfli)), files };
+  return { files, ...(await bothFormats(files, wrtapiControl(root, version))) };
 }
 
 /** OpenWrt's architecture names for the machines `npm run package` may run on. */
@@ -185,15 +261,14 @@ const OPENWRT_ARCH: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64_ge
  * wrtapi-bytecode for this machine: the module as the native engine loads it, built against the
  * same QuickJS sources. A router's is built by packaging/wrtapi-bytecode/Makefile against its feed's quickjs.
  */
-export async function buildBytecodePackage(root: string, module: string): Promise<{ fileName: string; ipk: Buffer; installedSize: number }> {
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+export async function buildBytecodePackage(root: string, module: string): Promise<{ ipk: Built; apk: Built }> {
   const arch = OPENWRT_ARCH[process.arch] ?? process.arch;
   const files = new Map([[`/${BYTECODE_MODULE_PATH}`, readFileSync(module)]]);
   const control = {
     text: controlText(root, 'wrtapi-bytecode/control', { ARCH: arch }),
     scripts: [{ name: './prerm', mode: 0o755, data: readFileSync(join(root, 'packaging/wrtapi-bytecode/prerm')) }],
   };
-  return { fileName: `wrtapi-bytecode_${version}_${arch}.ipk`, ...(await ipkOf(files, control, zopfli)) };
+  return bothFormats(files, control);
 }
 
 /** What the package costs, and what each resource adds to it: see package-size.ts. */
@@ -204,13 +279,15 @@ export async function packageSizes(root: string): Promise<SizeReport> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const { fileName, ipk, files, installedSize } = await buildPackage(root);
-  writeFileSync(join(root, fileName), ipk);
+  const { files, ...wrtapi } = await buildPackage(root);
   const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
-  console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})`);
+  console.log(`wrtapi installs ${fileBytes} bytes in ${files.size} files`);
   const bytecode = await buildBytecodePackage(root, await bytecodeModule());
-  writeFileSync(join(root, bytecode.fileName), bytecode.ipk);
-  console.log(`${bytecode.fileName}: ${bytecode.ipk.length} bytes; installs ${bytecode.installedSize} bytes (the module for this machine's qjs)\n`);
+  for (const built of [wrtapi.ipk, wrtapi.apk, bytecode.ipk, bytecode.apk]) {
+    writeFileSync(join(root, built.fileName), built.bytes);
+    console.log(`${built.fileName}: ${built.bytes.length} bytes (installed size ${built.installedSize})`);
+  }
+  console.log('');
   const report = await packageSizes(root);
   console.log(formatReport(report));
   process.exitCode = report.problems.length ? 1 : 0;

@@ -3,49 +3,13 @@ import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { buildBytecodePackage, buildPackage } from '../../build/package.js';
-import { bytecodeModule, nativeQjs, runCgi } from '../../shims/emu/engines.js';
+import { bytecodeModule, runCgi } from '../../shims/emu/engines.js';
 import { bundleDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
-import { findSection } from '../../src/uci/index.js';
-import { parseUci } from '../../src/uci/parse.js';
+import { API_ALIAS, apiAliases, initLog, installQjs, ipkParts, member, runScript, untar, type Member } from '../support/package-tools.js';
 import { newRouter, type Router } from '../support/router.js';
-
-interface Member {
-  name: string;
-  mode: number;
-  uid: number;
-  gid: number;
-  /** '0' a file, '5' a directory. */
-  type: string;
-  data: Buffer;
-}
-
-/** Reads a ustar archive as opkg's unarchiver does, checking every header's checksum on the way. */
-function untar(archive: Buffer): Member[] {
-  const members: Member[] = [];
-  for (let offset = 0; !archive.subarray(offset, offset + 512).every((byte) => byte === 0); ) {
-    const header = archive.subarray(offset, offset + 512);
-    const text = (start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0[^]*$/, '');
-    const octal = (start: number, length: number) => parseInt(text(start, length), 8);
-    const sum = header.reduce((total, byte, i) => total + (i >= 148 && i < 156 ? 0x20 : byte), 0);
-    assert.is(sum, octal(148, 8), `checksum of ${text(0, 100)}`);
-    assert.is(text(257, 6), 'ustar');
-    const size = octal(124, 12);
-    const data = archive.subarray(offset + 512, offset + 512 + size);
-    members.push({ name: text(0, 100), mode: octal(100, 8), uid: octal(108, 8), gid: octal(116, 8), type: text(156, 1), data });
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return members;
-}
-
-function member(members: Member[], name: string): Member {
-  const found = members.find((candidate) => candidate.name === name);
-  assert.ok(found, `${name} is missing`);
-  return found!;
-}
 
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -54,13 +18,12 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8'));
-const { fileName, ipk } = await buildPackage(projectRoot);
+const {
+  ipk: { fileName, bytes: ipk },
+} = await buildPackage(projectRoot);
 const outer = untar(gunzipSync(ipk));
 const dataTar = gunzipSync(member(outer, './data.tar.gz').data);
-const data = untar(dataTar);
-const control = untar(gunzipSync(member(outer, './control.tar.gz').data));
-
-const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
+const { data, control } = ipkParts(ipk);
 
 test('the ipk is a gzipped tar of debian-binary, data.tar.gz and control.tar.gz, in ipkg-build order', () => {
   assert.is(fileName, `wrtapi_${manifest.version}_all.ipk`);
@@ -130,18 +93,8 @@ test("the control archive carries OpenWrt's control fields, the conffile list an
 });
 
 test('the package is the same bytes every time it is built', async () => {
-  assert.ok((await buildPackage(projectRoot)).ipk.equals(ipk));
+  assert.ok((await buildPackage(projectRoot)).ipk.bytes.equals(ipk));
 });
-
-/** Puts a `qjs` on the router that runs its program on this test run's engine, as /usr/bin/qjs would. */
-async function installQjs(router: Router) {
-  const wasmRunner = fileURLToPath(new URL('../../shims/emu/wasm-runner.js', import.meta.url));
-  const run =
-    router.engine === 'native'
-      ? `exec '${await nativeQjs()}' "$@"`
-      : `[ "$1" = -m ] && shift\nexec '${process.execPath}' '${wasmRunner}' "$@"`;
-  writeFileSync(router.path('/usr/bin/qjs'), `#!/bin/sh\n${run}\n`, { mode: 0o755 });
-}
 
 /**
  * What `opkg install` does before configuring: the data archive (wrtapi's, or `entries`) unpacked over the router's root, but
@@ -159,26 +112,9 @@ function unpack(router: Router, kept: string[] = [], entries: Member[] = data) {
   }
 }
 
-/** Runs a hook from the control archive as opkg does: `/bin/sh -c '<script> <argument>'`. */
+/** Runs a hook from the control archive as opkg does. */
 function runHook(router: Router, hook: 'postinst' | 'prerm', argument: string, env: Record<string, string> = {}) {
-  const script = router.path(`/tmp/wrtapi.${hook}`);
-  writeFileSync(script, member(control, `./${hook}`).data, { mode: 0o755 });
-  const result = spawnSync('/bin/sh', ['-c', `${script} ${argument}`], {
-    env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root, ...env },
-    encoding: 'utf8',
-  });
-  assert.is(result.status, 0, `${hook} ${argument}: ${result.stderr}`);
-}
-
-function apiAliases(router: Router): string[] {
-  const main = findSection(parseUci(readFileSync(router.path('/etc/config/uhttpd'), 'utf8')), 'main')!;
-  const aliases = main.options.get('alias') ?? [];
-  return (typeof aliases === 'string' ? [aliases] : aliases).filter((alias) => alias === API_ALIAS);
-}
-
-function initLog(router: Router): string {
-  const log = router.path('/var/log/init.log');
-  return existsSync(log) ? readFileSync(log, 'utf8') : '';
+  runScript(router, hook, member(control, `./${hook}`).data, argument, env);
 }
 
 test('installing wires /api/v3 into uhttpd main once, however often it runs, and restarts uhttpd each time', async () => {
@@ -262,10 +198,10 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
 });
 
 test('wrtapi-bytecode is the module, 0755 in /usr/lib/wrtapi, for this machine; installed beside wrtapi, the CGI program fills the cache, and removing it frees the cache', async () => {
-  const built = await buildBytecodePackage(projectRoot, await bytecodeModule());
+  const built = (await buildBytecodePackage(projectRoot, await bytecodeModule())).ipk;
   assert.match(built.fileName, new RegExp(`^wrtapi-bytecode_${manifest.version.replaceAll('.', '\\.')}_(x86_64|aarch64_generic|\\w+)\\.ipk$`));
-  assert.ok((await buildBytecodePackage(projectRoot, await bytecodeModule())).ipk.equals(built.ipk), 'the same bytes every time');
-  const parts = untar(gunzipSync(built.ipk));
+  assert.ok((await buildBytecodePackage(projectRoot, await bytecodeModule())).ipk.bytes.equals(built.bytes), 'the same bytes every time');
+  const parts = untar(gunzipSync(built.bytes));
   const files = untar(gunzipSync(member(parts, './data.tar.gz').data));
   const module = member(files, './usr/lib/wrtapi/bytecode.so');
   assert.is(module.mode, 0o755);
