@@ -3,11 +3,10 @@ import { allResources } from '../engine/tables.js';
 import { ApiError } from '../http/errors.js';
 import { jsonResponse } from '../http/response.js';
 import { schemaProperties, withPatterns } from '../openapi/members.js';
-import { described, sayer } from '../openapi/prose.js';
 import { resourceDoc } from '../openapi/resource-doc.js';
 import type { ResourceEntry } from '../resources/model.js';
 import type { Context } from './context.js';
-import { installedProse } from './prose.js';
+import { described, installedProse, sayer } from './document.js';
 
 /** `<package>/<resource>`: the path, or `<domain>/<type>` for a singleton domain such as `system`. */
 const keyOf = ({ path, type }: ResourceEntry) => (path.includes('/') ? path : `${path}/${type}`);

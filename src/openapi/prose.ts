@@ -1,10 +1,7 @@
 // The prose of /openapi.json and /schema: the descriptions and summaries, which the package
-// wrtapi-doc installs as one JSON file (build/generators/prose.ts writes it). Without it the
-// document states no prose but the rules the definitions declare (their checks, `when`s,
-// references and undeletable ids), which stay with the core.
-import type { DocField, DocGroup, ResourceDoc } from '../resources/model.js';
-
-export const PROSE_FILE = '/usr/share/wrtapi-doc/prose.json';
+// wrtapi-doc installs as one JSON file (build/generators/prose.ts writes it, handlers/document.ts reads
+// it). Without it the document states no prose but the rules the definitions declare (their
+// checks, `when`s, references and undeletable ids), which stay with the core.
 
 /** A resource's descriptions: its own, and its members' by name. */
 export interface DocProse {
@@ -63,22 +60,3 @@ export interface Text {
 
 /** A text of the prose with `%s` made `value`, or undefined without wrtapi-doc. */
 export type Say = (key: keyof Text, value?: string) => string | undefined;
-
-export const sayer = (text?: Text): Say => (key, value) => (value === undefined ? text?.[key] : text?.[key].replace('%s', () => value));
-
-/** The resource's doc with its descriptions put back. */
-export function described(doc: ResourceDoc, prose?: DocProse): ResourceDoc {
-  if (!prose) return doc;
-  const members: Record<string, DocField | DocGroup> = {};
-  for (const name in doc.members) {
-    const member = doc.members[name];
-    const text = prose.members[name];
-    if (typeof text === 'string') members[name] = { ...member, description: text } as DocField;
-    else if (text && 'fields' in member) {
-      const fields: Record<string, DocField> = {};
-      for (const inner in member.fields) fields[inner] = text.fields[inner] === undefined ? member.fields[inner] : { ...member.fields[inner], description: text.fields[inner] };
-      members[name] = { ...member, ...(text.description === undefined ? {} : { description: text.description }), fields };
-    } else members[name] = member;
-  }
-  return { ...doc, description: prose.description, members };
-}

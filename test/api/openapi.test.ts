@@ -11,7 +11,7 @@ import { fixedDocument } from '../../build/generators/openapi-fixed.js';
 import { TEXT } from '../../build/generators/openapi-text.js';
 import { openapiDocument } from '../../src/openapi/document.js';
 import { schemaProperties } from '../../src/openapi/members.js';
-import { sayer } from '../../src/openapi/prose.js';
+import { sayer } from '../../src/handlers/document.js';
 import { allResources } from '../../src/engine/tables.js';
 import { newRouter, type Response, type Router } from '../support/router.js';
 import { resolve } from '../support/schema-values.js';

@@ -7,7 +7,7 @@ import { loadResources } from '../../build/generators/inventory.js';
 import { halfSchema, requestRequired } from '../../src/openapi/document.js';
 import { schemaProperties, withPatterns } from '../../src/openapi/members.js';
 import { resourceDoc } from '../../src/openapi/resource-doc.js';
-import { described, sayer } from '../../src/openapi/prose.js';
+import { described, sayer } from '../../src/handlers/document.js';
 import type { Prose } from '../../src/openapi/document.js';
 import { TEXT } from '../../build/generators/openapi-text.js';
 import { readFileSync } from 'node:fs';
