@@ -1,5 +1,5 @@
-// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, and
-// wrtapi-bytecode_<version>_<arch>.ipk with the bytecode module built for this machine, laid out as OpenWrt's
+// `npm run package`: writes wrtapi_<version>_all.ipk in the repository root, wrtapi-doc_<version>_all.ipk
+// with the document's prose, and wrtapi-bytecode_<version>_<arch>.ipk with the bytecode module built for this machine, laid out as OpenWrt's
 // scripts/ipkg-build lays one out (opkg reads exactly this): a gzipped tar holding ./debian-binary,
 // ./data.tar.gz and ./control.tar.gz, every member owned by 0:0. Entries are sorted and carry one fixed
 // mtime, so the same tree always gives the same bytes.
@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import { BYTECODE_MODULE_PATH, bytecodeModule } from '../shims/emu/engines.js';
-import { formatReport, sizeReport, type SizeReport } from './package-size.js';
+import { docDir } from '../shims/emu/project.js';
+import { formatReport, sizeReport, type Shipped, type SizeReport } from './package-size.js';
 
 export interface TarEntry {
   /** `./` for the root, `./a/b/` for a directory, `./a/b/c` for a file. */
@@ -196,18 +197,36 @@ export async function buildBytecodePackage(root: string, module: string): Promis
   return { fileName: `wrtapi-bytecode_${version}_${arch}.ipk`, ...(await ipkOf(files, control, zopfli)) };
 }
 
-/** What the package costs, and what each resource adds to it: see package-size.ts. */
+/** wrtapi-doc: the document's prose (build/generators/prose.ts), which /openapi.json and /schema merge in when it is installed. */
+export async function buildDocPackage(root: string): Promise<{ fileName: string; ipk: Buffer; files: Map<string, Buffer>; installedSize: number }> {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const files = new Map(filesUnder(docDir).map((path) => [`/usr/share/wrtapi-doc${path}`, readFileSync(join(docDir, path))]));
+  const control = {
+    text: controlText(root, 'wrtapi-doc/control'),
+    scripts: ['postinst', 'postrm'].map((hook) => ({ name: `./${hook}`, mode: 0o755, data: readFileSync(join(root, 'packaging/wrtapi-doc', hook)) })),
+  };
+  return { fileName: `wrtapi-doc_${version}_all.ipk`, ...(await ipkOf(files, control, zopfli)), files };
+}
+
+const shipped = ({ ipk, files }: { ipk: Buffer; files: Map<string, Buffer> }): Shipped => ({
+  package: ipk.length,
+  installed: [...files.values()].reduce((total, data) => total + data.length, 0),
+});
+
+/** What the packages cost, and what each resource adds to wrtapi: see package-size.ts. */
 export async function packageSizes(root: string): Promise<SizeReport> {
   const control = wrtapiControl(root);
-  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(files, control, zlibLevel9)).ipk.length);
+  const [wrtapi, doc] = await Promise.all([buildPackage(root), buildDocPackage(root)]);
+  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(files, control, zlibLevel9)).ipk.length, shipped(wrtapi), shipped(doc));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const { fileName, ipk, files, installedSize } = await buildPackage(root);
-  writeFileSync(join(root, fileName), ipk);
-  const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
-  console.log(`${fileName}: ${ipk.length} bytes; installs ${fileBytes} bytes in ${files.size} files (Installed-Size ${installedSize})`);
+  for (const built of [await buildPackage(root), await buildDocPackage(root)]) {
+    writeFileSync(join(root, built.fileName), built.ipk);
+    const { package: bytes, installed } = shipped(built);
+    console.log(`${built.fileName}: ${bytes} bytes; installs ${installed} bytes in ${built.files.size} files (Installed-Size ${built.installedSize})`);
+  }
   const bytecode = await buildBytecodePackage(root, await bytecodeModule());
   writeFileSync(join(root, bytecode.fileName), bytecode.ipk);
   console.log(`${bytecode.fileName}: ${bytecode.ipk.length} bytes; installs ${bytecode.installedSize} bytes (the module for this machine's qjs)\n`);

@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { buildBytecodePackage, buildPackage } from '../../build/package.js';
+import { buildBytecodePackage, buildDocPackage, buildPackage } from '../../build/package.js';
 import { bytecodeModule, nativeQjs, runCgi } from '../../shims/emu/engines.js';
-import { bundleDir, projectRoot } from '../../shims/emu/project.js';
+import { bundleDir, docDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { findSection } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
@@ -129,6 +129,29 @@ test("the control archive carries OpenWrt's control fields, the conffile list an
   for (const hook of ['./postinst', './prerm']) assert.ok(member(control, hook).data.toString().startsWith('#!/bin/sh\n'), hook);
 });
 
+test('the bundle holds none of the prose wrtapi-doc installs', () => {
+  const prose = JSON.parse(readFileSync(join(docDir, 'prose.json'), 'utf8'));
+  const texts: string[] = [...Object.values(prose.text as Record<string, string>).flatMap((text) => text.split('%s'))];
+  const collect = (value: unknown, prose: boolean): void => {
+    if (typeof value === 'string' && prose) texts.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => collect(item, false));
+    else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) collect(member, key === 'description' || key === 'summary');
+  };
+  type Group = { description?: string; fields: Record<string, string> };
+  for (const doc of Object.values(prose.docs as Record<string, { description?: string; members: Record<string, string | Group> }>)) {
+    texts.push(doc.description ?? '');
+    for (const member of Object.values(doc.members)) texts.push(...(typeof member === 'string' ? [member] : [member.description ?? '', ...Object.values(member.fields)]));
+  }
+  collect(prose.fixed, false);
+  // An operation of the fixed part is kept as operation()'s arguments, its summary first.
+  for (const item of Object.values(prose.fixed.paths as Record<string, Record<string, unknown>>)) for (const value of Object.values(item)) if (Array.isArray(value)) texts.push(value[0]);
+  const bundle = filesUnder(bundleDir).map((path) => readFileSync(join(bundleDir, path), 'utf8')).join('\n');
+  // Long enough to tell prose from a word the code holds too.
+  const held = texts.filter((text) => text.length >= 16 && bundle.includes(text.slice(0, 60)));
+  assert.ok(texts.length > 1000, `${texts.length} texts`);
+  assert.equal(held, []);
+});
+
 test('the package is the same bytes every time it is built', async () => {
   assert.ok((await buildPackage(projectRoot)).ipk.equals(ipk));
 });
@@ -159,10 +182,10 @@ function unpack(router: Router, kept: string[] = [], entries: Member[] = data) {
   }
 }
 
-/** Runs a hook from the control archive as opkg does: `/bin/sh -c '<script> <argument>'`. */
-function runHook(router: Router, hook: 'postinst' | 'prerm', argument: string, env: Record<string, string> = {}) {
+/** Runs a hook from the control archive (wrtapi's, or `scripts`) as opkg does: `/bin/sh -c '<script> <argument>'`. */
+function runHook(router: Router, hook: 'postinst' | 'prerm' | 'postrm', argument: string, env: Record<string, string> = {}, scripts: Member[] = control) {
   const script = router.path(`/tmp/wrtapi.${hook}`);
-  writeFileSync(script, member(control, `./${hook}`).data, { mode: 0o755 });
+  writeFileSync(script, member(scripts, `./${hook}`).data, { mode: 0o755 });
   const result = spawnSync('/bin/sh', ['-c', `${script} ${argument}`], {
     env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root, ...env },
     encoding: 'utf8',
@@ -256,6 +279,70 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
     const env = lanRequestEnvironment({ method: 'GET', url: '/api/v3/healthz', headers: {} })!;
     const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
     assert.match(answer, /^Status: \d{3} [A-Za-z]/);
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('wrtapi-doc holds the prose, 0644 in /usr/share/wrtapi-doc; installed beside wrtapi, /openapi.json and /schema state it, and removed, they do not', async () => {
+  const built = await buildDocPackage(projectRoot);
+  assert.is(built.fileName, `wrtapi-doc_${manifest.version}_all.ipk`);
+  assert.ok((await buildDocPackage(projectRoot)).ipk.equals(built.ipk), 'the same bytes every time');
+  const parts = untar(gunzipSync(built.ipk));
+  const files = untar(gunzipSync(member(parts, './data.tar.gz').data));
+  assert.equal(files.filter((entry) => entry.type === '0').map(({ name, mode }) => ({ name, mode })), [{ name: './usr/share/wrtapi-doc/prose.json', mode: 0o644 }]);
+  assert.ok(member(files, './usr/share/wrtapi-doc/prose.json').data.equals(readFileSync(join(docDir, 'prose.json'))));
+  const scripts = untar(gunzipSync(member(parts, './control.tar.gz').data));
+  assert.equal(scripts.map(({ name, mode }) => ({ name, mode })), [
+    { name: './', mode: 0o755 },
+    { name: './control', mode: 0o644 },
+    { name: './postinst', mode: 0o755 },
+    { name: './postrm', mode: 0o755 },
+  ]);
+  const fields = member(scripts, './control').data.toString();
+  assert.match(fields, /^Package: wrtapi-doc$/m);
+  assert.match(fields, /^Depends: wrtapi$/m);
+  assert.match(fields, /^Architecture: all$/m);
+  assert.match(fields, new RegExp(`^Installed-Size: ${built.installedSize}$`, 'm'));
+  assert.not.match(fields, /@[A-Z_]+@/);
+
+  const router = await newRouter();
+  try {
+    unpack(router);
+    const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
+    const program = router.path('/www/cgi-bin/wrtapi.sandbox');
+    writeFileSync(program, stub);
+    const get = async (path: string) => {
+      const env = lanRequestEnvironment({ method: 'GET', url: `/api/v3${path}`, headers: {} })!;
+      const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
+      assert.match(answer, /^Status: 200 /, path);
+      return answer;
+    };
+    const kept = () => readdirSync(router.path('/tmp')).filter((name) => /^wrtapi-openapi\.[0-9a-f]+\.json$/.test(name));
+    const described = /"summary":"Read firewall\/rules"/;
+    const describedField = /"description":"False for an anonymous section/;
+    // wrtapi alone: no prose, and the copy kept without it.
+    assert.not.match(await get('/openapi.json'), described);
+    assert.is(kept().length, 1);
+    assert.not.match(await get('/schema/firewall/rules'), describedField);
+    // opkg install wrtapi-doc: its files, then postinst, which drops the copy kept without them.
+    unpack(router, [], files);
+    runHook(router, 'postinst', 'configure', {}, scripts);
+    assert.equal(kept(), []);
+    assert.match(await get('/openapi.json'), described);
+    assert.is(kept().length, 1);
+    assert.match(await get('/openapi.json'), described, 'the copy kept with the prose');
+    assert.match(await get('/schema/firewall/rules'), describedField);
+    // opkg remove wrtapi-doc: its files go, then postrm drops the copy kept with them.
+    rmSync(router.path('/usr/share/wrtapi-doc'), { recursive: true });
+    runHook(router, 'postrm', 'remove', {}, scripts);
+    assert.equal(kept(), []);
+    assert.not.match(await get('/openapi.json'), described);
+    assert.not.match(await get('/schema/firewall/rules'), describedField);
+    // In an image build the hooks do nothing: /tmp starts empty at boot.
+    writeFileSync(router.path('/tmp/wrtapi-openapi.0000000000000000.json'), '{}');
+    runHook(router, 'postinst', 'configure', { IPKG_INSTROOT: router.root }, scripts);
+    assert.is(kept().length, 2);
   } finally {
     await router.cleanup();
   }

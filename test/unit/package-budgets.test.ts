@@ -1,5 +1,5 @@
-// The package as `npm run package` builds it from the bundle this run built: every curated resource
-// within its share of the flash budget, and the core within its ceiling.
+// The packages as `npm run package` builds them from the bundle this run built: wrtapi within its
+// budgets, every curated resource within its share of them, and the core within its own.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,10 @@ test('the package holds its enforced budgets, and weighs every resource the buil
     assert.ok(size.compressed > 0 && size.compressed <= (OVER_MAX[name]?.limit ?? BUDGETS.resourceCompressedMax), `${name}: ${size.compressed} B compressed`);
     assert.ok(size.installed > size.compressed, `${name}: installs ${size.installed} B`);
   }
-  assert.ok(report.core.compressed > 0 && report.core.installed <= BUDGETS.coreInstalled);
+  assert.ok(report.core.compressed > 0 && report.core.compressed <= BUDGETS.coreCompressed);
+  assert.ok(report.wrtapi.package <= BUDGETS.package && report.wrtapi.installed <= BUDGETS.installed, JSON.stringify(report.wrtapi));
+  // wrtapi-doc holds no budget, but holds the prose.
+  assert.ok(report.doc.package > 0 && report.doc.installed > report.doc.package, JSON.stringify(report.doc));
 });
 
 test.run();
