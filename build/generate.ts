@@ -14,7 +14,7 @@ import { FIXED_ROUTES } from '../src/routes.js';
 import { docDir } from '../shims/emu/project.js';
 import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedDocument, fixedModule } from './generators/openapi-fixed.js';
-import { bareDoc, bareFixed, proseOf } from './generators/prose.js';
+import { bareDoc, bareFixed, proseFiles } from './generators/prose.js';
 import { rawModule } from './generators/raw.js';
 
 const OUT = join(ROOT, 'src/generated');
@@ -44,11 +44,13 @@ async function generate(): Promise<void> {
   write('openapi-fixed.ts', fixedModule(bareFixed(fixed)));
   // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM, and
   // the build wrtapi-doc's prose belongs to.
-  const documentId = createHash('sha256').update(JSON.stringify(docs)).update(JSON.stringify(proseOf('', docs, fixed))).digest('hex').slice(0, 16);
+  const documentId = createHash('sha256').update(JSON.stringify(docs)).update(JSON.stringify(proseFiles('', docs, fixed))).digest('hex').slice(0, 16);
   write('document-id.ts', documentIdModule(documentId));
   rmSync(docDir, { recursive: true, force: true });
-  mkdirSync(docDir, { recursive: true });
-  writeFileSync(join(docDir, 'prose.json'), JSON.stringify(proseOf(documentId, docs, fixed)));
+  for (const [path, content] of Object.entries(proseFiles(documentId, docs, fixed))) {
+    mkdirSync(join(docDir, path, '..'), { recursive: true });
+    writeFileSync(join(docDir, path), JSON.stringify(content));
+  }
 }
 
 await generate();

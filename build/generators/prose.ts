@@ -1,7 +1,7 @@
 // What the package wrtapi-doc installs: the prose of /openapi.json and /schema, taken from the same
 // sources as the rest (the definitions, the fixed part, build/generators/openapi-text.ts), and the
 // docs and fixed part the core keeps without it. src/openapi/prose.ts puts it back.
-import type { FixedDocument, Prose } from '../../src/openapi/document.js';
+import type { FixedDocument } from '../../src/openapi/document.js';
 import type { DocProse } from '../../src/openapi/prose.js';
 import { isGroup, type ResourceDoc } from '../../src/resources/model.js';
 import { TEXT } from './openapi-text.js';
@@ -70,9 +70,13 @@ export function bareFixed(fixed: FixedDocument): FixedDocument {
   return { ...(bare(fixed) as FixedDocument), paths };
 }
 
-export const proseOf = (id: string, docs: ResourceDoc[], fixed: FixedDocument): Prose => ({
-  id,
-  text: TEXT,
-  fixed,
-  docs: Object.fromEntries(docs.map((doc) => [doc.path, docProse(doc)])),
+/**
+ * wrtapi-doc's files by their path under /usr/share/wrtapi-doc (handlers/document.ts reads them):
+ * `text.json`, the build's id and the texts src/openapi places; `fixed.json`; and a resource's
+ * descriptions in `docs/<path>.json`, which is all /schema reads of them.
+ */
+export const proseFiles = (id: string, docs: ResourceDoc[], fixed: FixedDocument): Record<string, unknown> => ({
+  'text.json': { id, text: TEXT },
+  'fixed.json': fixed,
+  ...Object.fromEntries(docs.map((doc) => [`docs/${doc.path}.json`, docProse(doc)])),
 });

@@ -52,9 +52,13 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
 
 const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
 
-/** Lays out wrtapi-doc's files as its package installs them: the document's prose (build/generators/prose.ts). */
+/**
+ * Installs wrtapi-doc as its package does: its files (the document's prose, build/generators/prose.ts),
+ * then what its postinst does, the kept copy of the document removed.
+ */
 export function installDoc(root: string): void {
   cpSync(docDir, join(root, 'usr/share/wrtapi-doc'), { recursive: true });
+  for (const name of readdirSync(join(root, 'tmp'))) if (/^wrtapi-openapi\..*\.json$/.test(name)) rmSync(join(root, 'tmp', name));
 }
 
 /**

@@ -1,18 +1,30 @@
 // The OpenAPI document as GET /openapi.json first assembles it, and wrtapi-doc's prose
 // (openapi/prose.ts) that it and /schema put back when it is installed.
 import { DOCUMENT_ID } from '../generated/document-id.js';
-import type { Prose } from '../openapi/document.js';
+import type { FixedDocument } from '../openapi/document.js';
 import type { DocProse, Say, Text } from '../openapi/prose.js';
 import type { Ports } from '../platform/ports.js';
 import type { DocField, DocGroup, ResourceDoc } from '../resources/model.js';
 
-const PROSE_FILE = '/usr/share/wrtapi-doc/prose.json';
+/** wrtapi-doc's prose, a file at a time: /schema reads one resource's, not the whole document's. */
+export interface Prose {
+  text: Text;
+  /** By resource path. */
+  doc(path: string): DocProse | undefined;
+  /** The fixed part whole, its prose in place. */
+  fixed(): FixedDocument;
+}
+
+const DIR = '/usr/share/wrtapi-doc';
 
 /** wrtapi-doc's prose, when it is installed and of this build (another build's would misplace it). */
 export function installedProse(ports: Ports): Prose | undefined {
-  const text = ports.readFile(PROSE_FILE);
-  const prose = text === undefined ? undefined : (JSON.parse(text) as Prose);
-  return prose?.id === DOCUMENT_ID ? prose : undefined;
+  const read = (name: string) => {
+    const text = ports.readFile(`${DIR}/${name}.json`);
+    return text === undefined ? undefined : JSON.parse(text);
+  };
+  const head = read('text') as { id: string; text: Text } | undefined;
+  return head?.id === DOCUMENT_ID ? { text: head.text, doc: (path) => read(`docs/${path}`), fixed: () => read('fixed') } : undefined;
 }
 
 export const sayer = (text?: Text): Say => (key, value) => (value === undefined ? text?.[key] : text?.[key].replace('%s', () => value));
@@ -48,10 +60,10 @@ export async function documentText(ports: Ports): Promise<string> {
   const docs = await Promise.all(
     (await allResources()).map(async (entry) => {
       const doc = await resourceDoc(await entry.module());
-      return withPatterns(described(doc, prose?.docs[doc.path]), pattern);
+      return withPatterns(described(doc, prose?.doc(doc.path)), pattern);
     }),
   );
   // ASCII only (test/api/openapi.test.ts): one character past it would make QuickJS hold the whole
   // text at two bytes a character, on every later fetch of the copy too.
-  return JSON.stringify(openapiDocument(docs, prose?.fixed ?? FIXED, sayer(prose?.text)));
+  return JSON.stringify(openapiDocument(docs, prose?.fixed() ?? FIXED, sayer(prose?.text)));
 }

@@ -32,5 +32,5 @@ export async function GET({ params, ports }: Context) {
     return jsonResponse(200, { key, schema_properties: describedKeys(AUTHORIZED_KEY, say) });
   }
   const doc = await resourceDoc(await resources[index].module());
-  return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(described(doc, prose?.docs[doc.path]), pattern), say) });
+  return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(described(doc, prose?.doc(doc.path)), pattern), say) });
 }

@@ -6,7 +6,7 @@ import { authorizedKeysDocument } from './authorized-keys-paths.js';
 import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { operation, resourcePaths, type Operation } from './operations.js';
-import type { DocProse, Say, Text } from './prose.js';
+import type { Say } from './prose.js';
 
 /**
  * The document without its resources: what `build/generators/openapi-fixed.ts` writes. A path's
@@ -16,17 +16,6 @@ export interface FixedDocument {
   paths: Record<string, Operation>;
   components: { schemas: Properties } & Record<string, unknown>;
   [member: string]: unknown;
-}
-
-/** What wrtapi-doc installs (src/openapi/prose.ts). */
-export interface Prose {
-  /** The DOCUMENT_ID of the build it came from: prose of another build is not used. */
-  id: string;
-  text: Text;
-  /** The fixed part whole, its prose in place. */
-  fixed: FixedDocument;
-  /** By resource path. */
-  docs: Record<string, DocProse>;
 }
 
 const silent: Say = () => undefined;

@@ -1,6 +1,6 @@
 // The prose of /openapi.json and /schema: the descriptions and summaries, which the package
-// wrtapi-doc installs as one JSON file (build/generators/prose.ts writes it, handlers/document.ts reads
-// it). Without it the document states no prose but the rules the definitions declare (their
+// wrtapi-doc installs as JSON files (build/generators/prose.ts writes them, handlers/document.ts
+// reads them). Without it the document states no prose but the rules the definitions declare (their
 // checks, `when`s, references and undeletable ids), which stay with the core.
 
 /** A resource's descriptions: its own, and its members' by name. */

@@ -130,21 +130,19 @@ test("the control archive carries OpenWrt's control fields, the conffile list an
 });
 
 test('the bundle holds none of the prose wrtapi-doc installs', () => {
-  const prose = JSON.parse(readFileSync(join(docDir, 'prose.json'), 'utf8'));
-  const texts: string[] = [...Object.values(prose.text as Record<string, string>).flatMap((text) => text.split('%s'))];
+  const read = (path: string) => JSON.parse(readFileSync(join(docDir, path), 'utf8'));
+  const texts: string[] = Object.values(read('text.json').text as Record<string, string>).flatMap((text) => text.split('%s'));
   const collect = (value: unknown, prose: boolean): void => {
     if (typeof value === 'string' && prose) texts.push(value);
     else if (Array.isArray(value)) value.forEach((item) => collect(item, false));
-    else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) collect(member, key === 'description' || key === 'summary');
+    else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) collect(member, prose || key === 'description' || key === 'summary');
   };
-  type Group = { description?: string; fields: Record<string, string> };
-  for (const doc of Object.values(prose.docs as Record<string, { description?: string; members: Record<string, string | Group> }>)) {
-    texts.push(doc.description ?? '');
-    for (const member of Object.values(doc.members)) texts.push(...(typeof member === 'string' ? [member] : [member.description ?? '', ...Object.values(member.fields)]));
-  }
-  collect(prose.fixed, false);
+  // A resource's file holds nothing but prose.
+  for (const path of filesUnder(join(docDir, 'docs'))) collect(read(`docs${path}`), true);
+  const fixed = read('fixed.json');
+  collect(fixed, false);
   // An operation of the fixed part is kept as operation()'s arguments, its summary first.
-  for (const item of Object.values(prose.fixed.paths as Record<string, Record<string, unknown>>)) for (const value of Object.values(item)) if (Array.isArray(value)) texts.push(value[0]);
+  for (const item of Object.values(fixed.paths as Record<string, Record<string, unknown>>)) for (const value of Object.values(item)) if (Array.isArray(value)) texts.push(value[0]);
   const bundle = filesUnder(bundleDir).map((path) => readFileSync(join(bundleDir, path), 'utf8')).join('\n');
   // Long enough to tell prose from a word the code holds too.
   const held = texts.filter((text) => text.length >= 16 && bundle.includes(text.slice(0, 60)));
@@ -284,14 +282,20 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
   }
 });
 
-test('wrtapi-doc holds the prose, 0644 in /usr/share/wrtapi-doc; installed beside wrtapi, /openapi.json and /schema state it, and removed, they do not', async () => {
+test('wrtapi-doc holds the prose, 0644 under /usr/share/wrtapi-doc; installed beside wrtapi, /openapi.json and /schema state it, and removed, they do not', async () => {
   const built = await buildDocPackage(projectRoot);
   assert.is(built.fileName, `wrtapi-doc_${manifest.version}_all.ipk`);
   assert.ok((await buildDocPackage(projectRoot)).ipk.equals(built.ipk), 'the same bytes every time');
   const parts = untar(gunzipSync(built.ipk));
   const files = untar(gunzipSync(member(parts, './data.tar.gz').data));
-  assert.equal(files.filter((entry) => entry.type === '0').map(({ name, mode }) => ({ name, mode })), [{ name: './usr/share/wrtapi-doc/prose.json', mode: 0o644 }]);
-  assert.ok(member(files, './usr/share/wrtapi-doc/prose.json').data.equals(readFileSync(join(docDir, 'prose.json'))));
+  const prose = filesUnder(docDir);
+  assert.ok(prose.includes('/text.json') && prose.includes('/fixed.json') && prose.includes('/docs/firewall/rules.json'), prose.join(' '));
+  assert.equal(files.filter((entry) => entry.type === '0').map(({ name }) => name).sort(), prose.map((path) => `./usr/share/wrtapi-doc${path}`).sort());
+  for (const path of prose) {
+    const entry = member(files, `./usr/share/wrtapi-doc${path}`);
+    assert.is(entry.mode, 0o644, path);
+    assert.ok(entry.data.equals(readFileSync(join(docDir, path))), path);
+  }
   const scripts = untar(gunzipSync(member(parts, './control.tar.gz').data));
   assert.equal(scripts.map(({ name, mode }) => ({ name, mode })), [
     { name: './', mode: 0o755 },

@@ -8,7 +8,6 @@ import { halfSchema, requestRequired } from '../../src/openapi/document.js';
 import { schemaProperties, withPatterns } from '../../src/openapi/members.js';
 import { resourceDoc } from '../../src/openapi/resource-doc.js';
 import { described, sayer } from '../../src/handlers/document.js';
-import type { Prose } from '../../src/openapi/document.js';
 import { TEXT } from '../../build/generators/openapi-text.js';
 import { readFileSync } from 'node:fs';
 import { docDir } from '../../shims/emu/project.js';
@@ -234,14 +233,13 @@ test('the body check decides as ajv does on the same schemas, and each error it 
 });
 
 test('a generated doc made whole from its mapping, with wrtapi-doc\'s descriptions, is the definition\'s doc, nothing lost', async () => {
-  const prose = JSON.parse(readFileSync(`${docDir}/prose.json`, 'utf8')) as Prose;
   const inventory = (await loadResources()).map(({ definition }) => definition);
   assert.is(RESOURCES.length, inventory.length);
   for (const [index, entry] of RESOURCES.entries()) {
     const module = await entry.module();
     // Listed without their names, but for a view's, whose mapping has no members.
     assert.is(Array.isArray((await module.doc()).doc.members), entry.kind !== 'view', entry.path);
-    assert.equal(withPatterns(described(await resourceDoc(module), prose.docs[entry.path]), pattern), docOf(inventory[index], inventory), entry.path);
+    assert.equal(withPatterns(described(await resourceDoc(module), JSON.parse(readFileSync(`${docDir}/docs/${entry.path}.json`, 'utf8'))), pattern), docOf(inventory[index], inventory), entry.path);
   }
 });
 
