@@ -11,8 +11,10 @@ import { HEADER, loadResources, ROOT } from './generators/inventory.js';
 import { assertCheckable, docModule, docOf, documentIdModule } from './generators/docs.js';
 import { mappingModule, tableModules } from './generators/mappings.js';
 import { FIXED_ROUTES } from '../src/routes.js';
+import { docDir } from '../shims/emu/project.js';
 import { patterns, patternsModule } from './generators/patterns.js';
-import { fixedModule } from './generators/openapi-fixed.js';
+import { fixedDocument, fixedModule } from './generators/openapi-fixed.js';
+import { bareDoc, bareFixed, proseFiles } from './generators/prose.js';
 import { rawModule } from './generators/raw.js';
 
 const OUT = join(ROOT, 'src/generated');
@@ -31,18 +33,24 @@ async function generate(): Promise<void> {
   write('patterns.ts', patternsModule(HEADER, [...patternIndex.keys()]));
   resources.forEach((resource, i) => {
     assertCheckable(docs[i]);
-    write(`docs/${resource.module}.ts`, docModule(docs[i], patternIndex));
+    write(`docs/${resource.module}.ts`, docModule(bareDoc(docs[i]), patternIndex));
     write(`mappings/${resource.module}.ts`, mappingModule(resource));
   });
   const { index, tables } = tableModules(resources, FIXED_ROUTES);
   write('resources.ts', index);
   for (const [name, table] of tables) write(`tables/${name}.ts`, table);
   write('raw.ts', rawModule(resources));
-  const fixed = fixedModule(version);
-  write('openapi-fixed.ts', fixed);
-  // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM.
-  const documentId = createHash('sha256').update(JSON.stringify(docs)).update(fixed).digest('hex').slice(0, 16);
+  const fixed = fixedDocument(version);
+  write('openapi-fixed.ts', fixedModule(bareFixed(fixed)));
+  // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM, and
+  // the build wrtapi-doc's prose belongs to.
+  const documentId = createHash('sha256').update(JSON.stringify(docs)).update(JSON.stringify(proseFiles('', docs, fixed))).digest('hex').slice(0, 16);
   write('document-id.ts', documentIdModule(documentId));
+  rmSync(docDir, { recursive: true, force: true });
+  for (const [path, content] of Object.entries(proseFiles(documentId, docs, fixed))) {
+    mkdirSync(join(docDir, path, '..'), { recursive: true });
+    writeFileSync(join(docDir, path), JSON.stringify(content));
+  }
 }
 
 await generate();

@@ -1,10 +1,10 @@
-// `npm run package`: writes wrtapi and wrtapi-bytecode (its module built for this machine) in the
-// repository root, each in both of OpenWrt's formats from the same files and maintainer scripts:
-// <name>_<version>_<arch>.ipk for opkg (24.10 and earlier), laid out as scripts/ipkg-build lays one out
-// (a gzipped tar holding ./debian-binary, ./data.tar.gz and ./control.tar.gz, every member owned by 0:0),
-// and <name>-<version>.apk for apk-tools 3 (25.12 and later), as include/package-pack.mk has `apk mkpkg`
-// build one (build/apk.ts). Entries are sorted and carry one fixed mtime, so the same tree always gives
-// the same bytes.
+// `npm run package`: writes wrtapi, wrtapi-doc (the document's prose) and wrtapi-bytecode (its module
+// built for this machine) in the repository root, each in both of OpenWrt's formats from the same files
+// and maintainer scripts: <name>_<version>_<arch>.ipk for opkg (24.10 and earlier), laid out as
+// scripts/ipkg-build lays one out (a gzipped tar holding ./debian-binary, ./data.tar.gz and
+// ./control.tar.gz, every member owned by 0:0), and <name>-<version>.apk for apk-tools 3 (25.12 and
+// later), as include/package-pack.mk has `apk mkpkg` build one (build/apk.ts). Entries are sorted and
+// carry one fixed mtime, so the same tree always gives the same bytes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -13,7 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { deflateAsync, gzipAsync } from '@gfx/zopfli';
 import { adbPackage, type ApkFile, type ApkInfo, type ApkScript } from './apk.js';
 import { BYTECODE_MODULE_PATH, bytecodeModule } from '../shims/emu/engines.js';
-import { formatReport, sizeReport, type SizeReport } from './package-size.js';
+import { docDir } from '../shims/emu/project.js';
+import { formatReport, sizeReport, type Shipped, type SizeReport } from './package-size.js';
 
 export interface TarEntry {
   /** `./` for the root, `./a/b/` for a directory, `./a/b/c` for a file. */
@@ -183,7 +184,7 @@ function apkInfo(control: Control): ApkInfo {
 }
 
 /** The apk scripts each opkg hook is, as include/package-pack.mk passes them: postinst also runs after an upgrade. */
-const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 'post-upgrade'], './prerm': ['pre-deinstall'] };
+const APK_HOOKS: Record<string, ApkScript[]> = { './postinst': ['post-install', 'post-upgrade'], './prerm': ['pre-deinstall'], './postrm': ['post-deinstall'] };
 
 /**
  * The .apk of these files, and its installed size (the files' bytes, as mkpkg counts them). As 25.12's
@@ -271,19 +272,36 @@ export async function buildBytecodePackage(root: string, module: string): Promis
   return bothFormats(files, control);
 }
 
-/** What the package costs, and what each resource adds to it: see package-size.ts. */
+/** wrtapi-doc: the document's prose (build/generators/prose.ts), which /openapi.json and /schema merge in when it is installed. */
+export async function buildDocPackage(root: string): Promise<{ files: Map<string, Buffer>; ipk: Built; apk: Built }> {
+  const files = new Map(filesUnder(docDir).map((path) => [`/usr/share/wrtapi-doc${path}`, readFileSync(join(docDir, path))]));
+  const control = {
+    text: controlText(root, 'wrtapi-doc/control'),
+    scripts: ['postinst', 'postrm'].map((hook) => ({ name: `./${hook}`, mode: 0o755, data: readFileSync(join(root, 'packaging/wrtapi-doc', hook)) })),
+  };
+  return { files, ...(await bothFormats(files, control)) };
+}
+
+const shipped = ({ ipk, files }: { ipk: Built; files: Map<string, Buffer> }): Shipped => ({
+  package: ipk.bytes.length,
+  installed: [...files.values()].reduce((total, data) => total + data.length, 0),
+});
+
+/** What the packages cost, and what each resource adds to wrtapi: see package-size.ts. */
 export async function packageSizes(root: string): Promise<SizeReport> {
   const control = wrtapiControl(root);
-  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(files, control, zlibLevel9)).ipk.length);
+  const [wrtapi, doc] = await Promise.all([buildPackage(root), buildDocPackage(root)]);
+  return sizeReport(packageFiles(root), BUNDLE_DIR, async (files) => (await ipkOf(files, control, zlibLevel9)).ipk.length, shipped(wrtapi), shipped(doc));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const { files, ...wrtapi } = await buildPackage(root);
-  const fileBytes = [...files.values()].reduce((total, data) => total + data.length, 0);
-  console.log(`wrtapi installs ${fileBytes} bytes in ${files.size} files`);
+  const [wrtapi, doc] = [await buildPackage(root), await buildDocPackage(root)];
+  for (const [name, { files }] of [['wrtapi', wrtapi], ['wrtapi-doc', doc]] as const) {
+    console.log(`${name} installs ${[...files.values()].reduce((total, data) => total + data.length, 0)} bytes in ${files.size} files`);
+  }
   const bytecode = await buildBytecodePackage(root, await bytecodeModule());
-  for (const built of [wrtapi.ipk, wrtapi.apk, bytecode.ipk, bytecode.apk]) {
+  for (const built of [wrtapi.ipk, wrtapi.apk, doc.ipk, doc.apk, bytecode.ipk, bytecode.apk]) {
     writeFileSync(join(root, built.fileName), built.bytes);
     console.log(`${built.fileName}: ${built.bytes.length} bytes (installed size ${built.installedSize})`);
   }

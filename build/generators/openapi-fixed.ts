@@ -3,11 +3,12 @@
 // schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { DRY_RUN, DRY_RUN_ANSWER, ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, orDryRun, PAGED, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { DRY_RUN, DRY_RUN_ANSWER, ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, orDryRun, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 import { TEXT_PATTERN } from '../../src/http/text.js';
 import { deferred, named } from './deferred.js';
 import { HEADER } from './inventory.js';
+import { TEXT } from './openapi-text.js';
 import { PACKAGE_SCHEMAS, packagePaths } from './openapi-packages.js';
 import { FIXED_SCHEMAS } from './openapi-schemas.js';
 
@@ -156,7 +157,7 @@ function fixedPaths(): Record<string, Operation> {
       parameters: [RAW_PACKAGE],
       get: deferred('The sections of a configuration package the token may read', 'raw', READ_ERRORS, {
         200: { description: 'Sections in file order, a page at a time.', headers: named('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', 'RawSection') }) },
-      }, { operationId: 'listRaw', description: PAGED, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      }, { operationId: 'listRaw', description: TEXT.paged, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
         parameters: [...IDEMPOTENT, DRY_RUN],
@@ -222,7 +223,7 @@ const RAW_PATH = `${RAW_ACCESS} A write (POST, PUT, PATCH): ${RAW_WRITE}`;
 const rawWritten = { description: 'The section as written.', headers: named('X-Dry-Run'), content: orDryRun(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
-function fixedDocument(version: string): FixedDocument {
+export function fixedDocument(version: string): FixedDocument {
   const errorResponse = (status: number) => {
     const retry = status === 423 || status === 429 ? ['Retry-After'] : status === 401 ? ['WWW-Authenticate'] : [];
     return { description: ERROR_DESCRIPTIONS[status], headers: headers(...retry), content: json(ref('schemas', 'Error')) };
@@ -292,6 +293,7 @@ function fixedDocument(version: string): FixedDocument {
 }
 
 // JSON text, as the mappings are: /openapi.json parses it rather than compiling an object literal.
-export function fixedModule(version: string): string {
-  return `${HEADER}import type { FixedDocument } from '../openapi/document.js';\n\nexport const FIXED: FixedDocument = JSON.parse(${JSON.stringify(JSON.stringify(fixedDocument(version)))});\n`;
+// Without its prose, which wrtapi-doc holds (build/generators/prose.ts).
+export function fixedModule(fixed: FixedDocument): string {
+  return `${HEADER}import type { FixedDocument } from '../openapi/document.js';\n\nexport const FIXED: FixedDocument = JSON.parse(${JSON.stringify(JSON.stringify(fixed))});\n`;
 }

@@ -1,7 +1,8 @@
 // The /packages paths of the OpenAPI document and their schemas: the package database and the custom
 // feeds, served by src/handlers/packages-*.ts over src/packages/, whose patterns these are.
 import type { Properties } from '../../src/openapi/objects.js';
-import { IDEMPOTENT, json, PAGED, ref, type Operation } from '../../src/openapi/operations.js';
+import { IDEMPOTENT, json, ref, type Operation } from '../../src/openapi/operations.js';
+import { TEXT } from './openapi-text.js';
 import { deferred, named } from './deferred.js';
 import { FEED_NAME, FEED_URL, FEED_URL_MAX, PACKAGE_NAME } from '../../src/packages/grammar.js';
 
@@ -31,7 +32,7 @@ export function packagePaths(): Record<string, Operation> {
     '/packages/installed': {
       get: deferred('List the installed packages', 'packages', READ, list('the package database', 'Package'), {
         operationId: 'listPackages',
-        description: PAGED,
+        description: TEXT.paged,
         parameters: [cursor, ref('parameters', 'Limit')],
       }),
       post: deferred('Install a package', 'packages', WRITE, {
@@ -57,7 +58,7 @@ export function packagePaths(): Record<string, Operation> {
       }),
     },
     '/packages/feeds': {
-      get: deferred('List the custom feeds', 'packages', READ, list('the custom feeds', 'Feed'), { operationId: 'listFeeds', description: PAGED, parameters: [cursor, ref('parameters', 'Limit')] }),
+      get: deferred('List the custom feeds', 'packages', READ, list('the custom feeds', 'Feed'), { operationId: 'listFeeds', description: TEXT.paged, parameters: [cursor, ref('parameters', 'Limit')] }),
       post: deferred('Add a feed', 'packages', WRITE, { 201: { ...one('Feed', 'Added.'), headers: named('Idempotent-Replayed') } }, {
         operationId: 'createFeed',
         description:

@@ -3,21 +3,22 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { engines, exitCode, installBytecodeModule, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
-import { initSandbox, type PackageManager } from './sandbox.js';
+import { initSandbox, installDoc, type PackageManager } from './sandbox.js';
 import { baseUrl, serve } from './server.js';
 import { cgiVariables } from './uhttpd.js';
 
 const usage = `Usage: wrtapi-emu <command> [options]
-  init  --root DIR [--force] [--package-manager opkg|apk] [--bytecode]
+  init  --root DIR [--force] [--package-manager opkg|apk] [--bytecode] [--doc]
                                              create an emulated router in DIR: OpenWrt 24.10 with
                                              opkg (the default), or 25.12 with apk; --bytecode
-                                             installs wrtapi-bytecode (used by the native engine)
+                                             installs wrtapi-bytecode (used by the native engine),
+                                             --doc wrtapi-doc (the document's descriptions)
   serve --root DIR --port N [--host ADDR] [--engine wasm|native]
                                              serve DIR's /api/v3 over HTTP like uhttpd
   cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
   token --root DIR [--engine wasm|native] ARGS...
                                              run the token CLI against DIR
-  start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk] [--bytecode]
+  start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk] [--bytecode] [--doc]
                                              serve DIR (./.sandbox by default, created when missing) on
                                              127.0.0.1:N (8080), and print an admin token and a curl line`;
 
@@ -29,6 +30,7 @@ const commandOptions = {
   force: { type: 'boolean' },
   'package-manager': { type: 'string' },
   bytecode: { type: 'boolean' },
+  doc: { type: 'boolean' },
 } as const;
 
 async function main(argv: string[]): Promise<number> {
@@ -42,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
       const root = required(values.root, '--root');
       initSandbox(root, { force: values.force, packageManager });
       if (values.bytecode) await installBytecodeModule(root);
+      if (values.doc) installDoc(root);
       return 0;
     }
     case 'serve': {
@@ -52,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     case 'cgi':
       return cgi(required(values.root, '--root'), engine);
     case 'start':
-      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager, values.bytecode ?? false);
+      return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager, values.bytecode ?? false, values.doc ?? false);
     default:
       console.error(usage);
       return 2;
@@ -94,9 +97,10 @@ async function token(argv: string[]): Promise<number> {
  * the base URL, an admin bearer minted at the first start and kept in the sandbox (never on a
  * router), and a curl line that works as printed.
  */
-async function start(engine: Engine, root: string, port: number, packageManager: PackageManager, bytecode: boolean): Promise<never> {
+async function start(engine: Engine, root: string, port: number, packageManager: PackageManager, bytecode: boolean, doc: boolean): Promise<never> {
   if (!existsSync(root)) initSandbox(root, { packageManager });
   if (bytecode) await installBytecodeModule(root);
+  if (doc) installDoc(root);
   const tokenFile = join(root, 'var/emu/admin-bearer');
   if (!existsSync(tokenFile)) {
     const minted = await runProgram({ root, engine, program: tokenProgram, args: ['create', '--name', 'admin', '--scope', '*:rw', '--json'] });

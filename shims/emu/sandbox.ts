@@ -1,6 +1,6 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot } from './project.js';
+import { docDir, projectRoot } from './project.js';
 
 /** The init scripts of a stock router the service may reload, each emulated by {@link initScript}. */
 export const initServices = ['network', 'firewall', 'dnsmasq', 'odhcpd', 'system', 'sysntpd', 'dropbear', 'uhttpd', 'wpad', 'log'];
@@ -51,6 +51,15 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
 }
 
 const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
+
+/**
+ * Installs wrtapi-doc as its package does: its files (the document's prose, build/generators/prose.ts),
+ * then what its postinst does, the kept copy of the document removed.
+ */
+export function installDoc(root: string): void {
+  cpSync(docDir, join(root, 'usr/share/wrtapi-doc'), { recursive: true });
+  for (const name of readdirSync(join(root, 'tmp'))) if (/^wrtapi-openapi\..*\.json$/.test(name)) rmSync(join(root, 'tmp', name));
+}
 
 /**
  * What the package's uci-defaults script leaves on a router (packaging/README.md): the CGI program,

@@ -2,6 +2,7 @@
 // resource, so its schema is written here once rather than generated from a definition.
 import type { JsonSchema } from '../resources/model.js';
 import type { Properties } from './objects.js';
+import type { Say, Text } from './prose.js';
 
 /**
  * The key types dropbear 2024.86 can be built to accept; which of them a router's build accepts is
@@ -19,18 +20,12 @@ export const KEY_TYPES = [
 
 /** The members of an entry: `id` and `fingerprint` are derived from the key, the rest is the line. */
 export const AUTHORIZED_KEY: Properties = {
-  id: { type: 'string', pattern: '^[0-9a-f]{16}$', readOnly: true, description: 'First 16 hex digits of the SHA-256 of the key blob.' },
-  type: { type: 'string', enum: KEY_TYPES, description: 'Key type: one this router\'s dropbear has a host key of (ECDSA is off in stock builds).' },
-  key: { type: 'string', pattern: '^[A-Za-z0-9+/]+={0,2}$', maxLength: 4096, description: 'Base64 key blob of type `type`, as ssh-keygen writes it.' },
-  comment: { type: 'string', pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]*$', description: 'Text after the key, verbatim.' },
-  options: {
-    type: 'string',
-    pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]+$',
-    description:
-      'Options before the key, verbatim: comma-separated no-port-forwarding, no-agent-forwarding, no-X11-forwarding, no-pty, restrict, ' +
-      'command="...", permitopen="host:port", no-touch-required, verify-required.',
-  },
-  fingerprint: { type: 'string', readOnly: true, description: 'As ssh-keygen -l shows it: `SHA256:` and the base64 SHA-256 of the key blob.' },
+  id: { type: 'string', pattern: '^[0-9a-f]{16}$', readOnly: true },
+  type: { type: 'string', enum: KEY_TYPES },
+  key: { type: 'string', pattern: '^[A-Za-z0-9+/]+={0,2}$', maxLength: 4096 },
+  comment: { type: 'string', pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]*$' },
+  options: { type: 'string', pattern: '^[^\\u0000\\r\\n\\ud800-\\udfff]+$' },
+  fingerprint: { type: 'string', readOnly: true },
 };
 
 /**
@@ -43,15 +38,22 @@ export const AUTHORIZED_KEY_REQUEST: JsonSchema = {
   additionalProperties: false,
   properties: {
     type: AUTHORIZED_KEY.type,
-    key: {
-      type: 'string',
-      pattern: '^([A-Za-z0-9+/]+={0,2}|[^\\u0000\\r\\n\\ud800-\\udfff]*[ \\t][^\\u0000\\r\\n\\ud800-\\udfff]*)(\\r?\\n)?$',
-      maxLength: 4202,
-      description: 'A base64 blob of type `type`, or the whole line `<type> <base64> [comment]`, its parts then those members.',
-    },
+    key: { type: 'string', pattern: '^([A-Za-z0-9+/]+={0,2}|[^\\u0000\\r\\n\\ud800-\\udfff]*[ \\t][^\\u0000\\r\\n\\ud800-\\udfff]*)(\\r?\\n)?$', maxLength: 4202 },
     comment: { ...AUTHORIZED_KEY.comment, type: ['string', 'null'] },
     options: { ...AUTHORIZED_KEY.options, type: ['string', 'null'] },
     id: {},
     fingerprint: {},
   },
 };
+
+const DESCRIPTIONS: Record<string, keyof Text> = { id: 'keyId', type: 'keyType', key: 'keyKey', comment: 'keyComment', options: 'keyOptions', fingerprint: 'keyFingerprint' };
+
+/** The members with their descriptions, as the document and /schema state them; the request's `key` is the whole line's. */
+export function describedKeys(properties: Properties, say: Say, request = false): Properties {
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => {
+      const key = request && name === 'key' ? 'keyLine' : DESCRIPTIONS[name];
+      return [name, key ? { ...schema, description: say(key) } : schema];
+    }),
+  );
+}

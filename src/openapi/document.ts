@@ -6,6 +6,7 @@ import { authorizedKeysDocument } from './authorized-keys-paths.js';
 import { declared, framework, onlyWhile, presenceFlag, readable } from './members.js';
 import { holdsRequired, resourceObject, withNull, type Properties } from './objects.js';
 import { operation, resourcePaths, type Operation } from './operations.js';
+import type { Say } from './prose.js';
 
 /**
  * The document without its resources: what `build/generators/openapi-fixed.ts` writes. A path's
@@ -17,20 +18,22 @@ export interface FixedDocument {
   [member: string]: unknown;
 }
 
+const silent: Say = () => undefined;
+
 /** PascalCase of a resource's path, the stem of its component names. */
 export const titleOf = (path: string) => path.split(/[/_-]/).map((word) => word[0].toUpperCase() + word.slice(1)).join('');
 
 type Half = 'request' | 'patch' | 'response';
 
 /** One object level of an OpenAPI half: the request, merge-patch or response view of `fields`. */
-function halfObject(fields: Record<string, DocField>, half: Half, extra: Properties = {}): JsonSchema {
+function halfObject(fields: Record<string, DocField>, half: Half, say: Say, extra: Properties = {}): JsonSchema {
   const properties: Properties = { ...extra };
   const required: string[] = [];
   for (const [name, field] of Object.entries(fields)) {
     const schema = declared(field);
     if (half === 'response') {
       if (field.secret) {
-        properties[`has_${name}`] = presenceFlag(name);
+        properties[`has_${name}`] = presenceFlag(name, say);
         if (!field.when) required.push(`has_${name}`);
         continue;
       }
@@ -46,13 +49,13 @@ function halfObject(fields: Record<string, DocField>, half: Half, extra: Propert
   return { type: 'object', properties, ...(required.length ? { required } : {}), ...(half === 'response' ? {} : { additionalProperties: false }) };
 }
 
-export function halfSchema(definition: ResourceDoc, half: Half): JsonSchema {
-  const frameworkProperties = framework(definition.kind, definition.ids);
+export function halfSchema(definition: ResourceDoc, half: Half, say: Say = silent): JsonSchema {
+  const frameworkProperties = framework(definition.kind, definition.ids, say);
   const { id, ...rest } = frameworkProperties;
   const extra: Properties = half === 'response' ? { ...(id ? { id: readable(id) } : {}), ...rest } : id ? { id } : {};
-  const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, members), extra, (object, member) => {
+  const schema = resourceObject(definition, (fields, members) => halfObject(fields, half, say, members), extra, (object, member) => {
     const nullable = half !== 'response' && !holdsRequired(member);
-    const description = (member.description ?? '') + (member.when ? onlyWhile(member.when) : '');
+    const description = ((member.description ?? '') + (member.when ? onlyWhile(member.when) : '')).trimStart();
     return {
       schema: { ...(nullable ? withNull(object) : object), ...(description ? { description } : {}) },
       required: (half === 'response' && !member.when) || (half === 'request' && holdsRequired(member)),
@@ -76,7 +79,7 @@ export function requestRequired(doc: ResourceDoc): string[] {
   return [...names, ...groups];
 }
 
-export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): JsonSchema {
+export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument, say: Say = silent): JsonSchema {
   const schemas: Properties = {};
   const paths: Record<string, Operation> = {};
   for (const doc of docs) {
@@ -87,10 +90,10 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
     if (doc.kind !== 'view') {
       const required = requestRequired(doc);
       schemas[`${title}Request`] = { $ref: `#/components/schemas/${title}Patch`, ...(required.length ? { required } : {}) };
-      schemas[`${title}Patch`] = halfSchema(doc, 'patch');
+      schemas[`${title}Patch`] = halfSchema(doc, 'patch', say);
     }
-    schemas[title] = halfSchema(doc, 'response');
-    Object.assign(paths, resourcePaths(doc, title));
+    schemas[title] = halfSchema(doc, 'response', say);
+    Object.assign(paths, resourcePaths(doc, title, say));
   }
   for (const [template, item] of Object.entries(fixed.paths)) {
     paths[template] = Object.fromEntries(
@@ -98,6 +101,6 @@ export function openapiDocument(docs: ResourceDoc[], fixed: FixedDocument): Json
     );
   }
   // The one resource that is no UCI definition: its handler and its paths are its own.
-  const keys = authorizedKeysDocument();
+  const keys = authorizedKeysDocument(say);
   return { ...fixed, paths: { ...paths, ...keys.paths }, components: { ...fixed.components, schemas: { ...schemas, ...keys.schemas, ...fixed.components.schemas } } };
 }

@@ -2,6 +2,7 @@
 // members, read-only and write-only marks, and the patterns put back.
 import type { DocField, DocGroup, JsonSchema, ResourceDoc, When } from '../resources/model.js';
 import type { Properties } from './objects.js';
+import type { Say } from './prose.js';
 
 // Not resources/model's isGroup: importing it would split the module every read loads into two chunks.
 const isGroup = (member: DocField | DocGroup): member is DocGroup => 'fields' in member;
@@ -25,40 +26,30 @@ export function readable(schema: JsonSchema): JsonSchema {
 }
 
 /** The members every resource has besides its fields. */
-export function framework(kind: ResourceDoc['kind'], ids?: string[]): Properties {
+export function framework(kind: ResourceDoc['kind'], ids: string[] | undefined, say: Say): Properties {
   const properties: Properties = {};
   if (kind === 'collection') {
-    properties.id = {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_]+$',
-      maxLength: 32,
-      not: { pattern: '^cfg[0-9a-f]{6,}$' },
-      description: 'Section name. On create, optional: [A-Za-z0-9_], at most 32 characters; generated when absent. Never of the anonymous form `cfg<hex>`.',
-    };
-    if (ids) properties.id = { type: 'string', enum: ids, description: `Section name: one of ${ids.map((id) => `\`${id}\``).join(', ')}, the only ones the daemon reads; on create, optional: the first free one when absent.` };
+    properties.id = { type: 'string', pattern: '^[A-Za-z0-9_]+$', maxLength: 32, not: { pattern: '^cfg[0-9a-f]{6,}$' }, description: say('sectionId') };
+    if (ids) properties.id = { type: 'string', enum: ids, description: say('fixedIds', ids.map((id) => `\`${id}\``).join(', ')) };
   }
   if (kind === 'view') {
-    properties.id = { type: 'string', pattern: '^[A-Za-z0-9_]+$', readOnly: true, description: 'Derived from the item\'s own data, stable while the item lasts: the field descriptions say how.' };
+    properties.id = { type: 'string', pattern: '^[A-Za-z0-9_]+$', readOnly: true, description: say('viewId') };
     return properties;
   }
-  properties.managed = { type: 'boolean', readOnly: true, description: 'False for an anonymous section, which must be adopted before a write to a collection.' };
-  properties.runtime = {
-    type: ['object', 'null'],
-    readOnly: true,
-    description: 'Live state computed by the server, on the reads of resources that have it; not configuration, not covered by the ETag, ignored in a request. null when the router\'s bus does not answer.',
-  };
+  properties.managed = { type: 'boolean', readOnly: true, description: say('managed') };
+  properties.runtime = { type: ['object', 'null'], readOnly: true, description: say('runtime') };
   return properties;
 }
 
-export const presenceFlag = (name: string): JsonSchema => ({ type: 'boolean', readOnly: true, description: `Whether \`${name}\` is set; its value is never returned.` });
+export const presenceFlag = (name: string, say: Say): JsonSchema => ({ type: 'boolean', readOnly: true, description: say('presence', name) });
 
-/** A field as declared: its schema, description, and write-only or read-only mark. */
 /** What a `when` adds to a member's description. */
 export const onlyWhile = ({ field, values }: When, always?: boolean) =>
   ` Only while \`${field}\` is ${values.join(' or ')}: ${always ? 'otherwise it reads []' : 'a read carries it then only'}.`;
 
+/** A field as declared: its schema, description, and write-only or read-only mark. */
 export function declared(field: DocField): JsonSchema {
-  const description = (field.description ?? '') + (field.when ? onlyWhile(field.when, field.always) : '');
+  const description = ((field.description ?? '') + (field.when ? onlyWhile(field.when, field.always) : '')).trimStart();
   return {
     ...field.schema,
     ...(description ? { description } : {}),
@@ -67,21 +58,21 @@ export function declared(field: DocField): JsonSchema {
   };
 }
 
-function fieldProperties(properties: Properties, name: string, field: DocField): void {
+function fieldProperties(properties: Properties, name: string, field: DocField, say: Say): void {
   properties[name] = field.nullable ? { ...declared(field), [READ_NULLABLE]: true } : declared(field);
-  if (field.secret) properties[`has_${name}`] = presenceFlag(name);
+  if (field.secret) properties[`has_${name}`] = presenceFlag(name, say);
 }
 
 /** `/schema/<key>`'s `schema_properties`: every property of both directions as one set. */
-export function schemaProperties(doc: ResourceDoc): Properties {
-  const properties = framework(doc.kind, doc.ids);
+export function schemaProperties(doc: ResourceDoc, say: Say): Properties {
+  const properties = framework(doc.kind, doc.ids, say);
   for (const [name, member] of Object.entries(doc.members)) {
     if (!isGroup(member)) {
-      fieldProperties(properties, name, member);
+      fieldProperties(properties, name, member, say);
       continue;
     }
     const inner: Properties = {};
-    for (const [field, value] of Object.entries(member.fields)) fieldProperties(inner, field, value);
+    for (const [field, value] of Object.entries(member.fields)) fieldProperties(inner, field, value, say);
     properties[name] = { type: 'object', ...(member.description ? { description: member.description } : {}), properties: inner };
   }
   return properties;

@@ -1,5 +1,6 @@
 // The operations of the OpenAPI document: the shape every one shares, and those of a resource.
 import type { JsonSchema, ResourceDoc } from '../resources/model.js';
+import type { Say } from './prose.js';
 
 export type Operation = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ export const json = (schema: JsonSchema) => ({ 'application/json': { schema } })
 export const headers = (...names: string[]) => Object.fromEntries(['X-Request-Id', ...names].map((name) => [name, ref('headers', name.replace(/-/g, ''))]));
 const RELOAD_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied'];
 
-export function operation(summary: string, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
+export function operation(summary: string | undefined, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
   const { parameters = [], ...rest } = fields as { parameters?: unknown[] };
   const errors = Object.fromEntries(statuses.map((status) => [String(status), ref('responses', ERROR_RESPONSE_NAMES[status])]));
   // The fixed document names a response's headers (see build/generators/openapi-fixed.ts).
@@ -33,7 +34,8 @@ export function operation(summary: string, tag: string, statuses: number[], resp
     if (Array.isArray(response.headers)) response.headers = Object.fromEntries(response.headers.map((name: string) => [name, ref('headers', name.replace(/-/g, ''))]));
   }
   return {
-    summary,
+    // The fixed part without wrtapi-doc holds '' for a summary.
+    summary: summary || undefined,
     tags: [tag],
     ...rest,
     parameters: [...(parameters as unknown[]), ref('parameters', 'RequestIdHeader'), ref('parameters', 'RequestIdQuery')],
@@ -51,7 +53,7 @@ export const DRY_RUN_ANSWER = ref('responses', 'DryRun');
 export const orDryRun = (schema: JsonSchema) => json({ anyOf: [schema, ref('schemas', 'DryRun')] });
 
 /** The paths of one resource: its collection, item and adopt operations, or a singleton's. */
-export function resourcePaths(definition: ResourceDoc, title: string): Record<string, Operation> {
+export function resourcePaths(definition: ResourceDoc, title: string, say: Say): Record<string, Operation> {
   const path = `/${definition.path}`;
   const checks = definition.checks.length
     ? 'Beyond the schema, the written resource is refused with 422 (`conflict`, `required` or `invalid_format` on the field named) unless:\n' +
@@ -63,9 +65,10 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
   const writeHeaders = definition.mgmtPath ? [...RELOAD_HEADERS, 'X-Mgmt-Path-Warning'] : RELOAD_HEADERS;
-  const written = { description: 'The resource as written.', headers: headers('ETag', ...writeHeaders, 'X-Dry-Run'), content: orDryRun(ref('schemas', title)) };
-  const read = { description: 'The resource.', headers: headers('ETag'), content: body };
-  const notModified = { description: 'If-None-Match matched: no body.', headers: headers('ETag') };
+  // A response's description is required: '' without wrtapi-doc.
+  const written = { description: say('written') ?? '', headers: headers('ETag', ...writeHeaders, 'X-Dry-Run'), content: orDryRun(ref('schemas', title)) };
+  const read = { description: say('readOne') ?? '', headers: headers('ETag'), content: body };
+  const notModified = { description: say('notModified') ?? '', headers: headers('ETag') };
   const put = { required: true, content: json(ref('schemas', `${title}Request`)) };
   const patch = {
     required: true,
@@ -75,16 +78,15 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     },
   };
   const item = {
-    get: operation(`Read ${definition.path}`, tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
-    put: operation(`Replace ${definition.path}`, tag, WRITE_ERRORS, { 200: written }, {
+    get: operation(say('read', definition.path), tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
+    put: operation(say('replace', definition.path), tag, WRITE_ERRORS, { 200: written }, {
       ...described(checks, referenced),
       parameters: [...CONDITIONAL_WRITE, DRY_RUN],
       requestBody: put,
     }),
-    patch: operation(`Update ${definition.path}: RFC 7396 merge patch, or RFC 6902 JSON Patch`, tag, WRITE_ERRORS, { 200: written }, {
+    patch: operation(say('update', definition.path), tag, WRITE_ERRORS, { 200: written }, {
       ...described(
-        'A merge patch is checked against the Patch schema. A JSON Patch is applied to the resource as read, and the result is checked ' +
-          'against the Request schema; an operation whose `path` or `from` names nothing answers 422 `conflict` on it, a failed `test` 412.',
+        say('patchBodies') ?? '',
         checks,
         referenced,
       ),
@@ -93,7 +95,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     }),
   };
   const name = (verb: string) => ({ operationId: `${verb}${title}` });
-  if (definition.kind === 'view') return viewPaths(definition, title, tag);
+  if (definition.kind === 'view') return viewPaths(definition, title, tag, say);
   if (definition.kind === 'singleton') {
     return {
       [path]: {
@@ -109,10 +111,10 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   return {
     [path]: {
       description: definition.description,
-      get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
-        200: { description: 'A page of the collection.', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', title) }) },
-      }, { ...name('list'), description: PAGED, parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
-      post: operation(`Create in ${definition.path}`, tag, WRITE_ERRORS, { 200: created }, {
+      get: operation(say('list', definition.path), tag, READ_ERRORS, {
+        200: { description: say('page') ?? '', headers: headers('Link', 'X-Next-Cursor'), content: json({ type: 'array', items: ref('schemas', title) }) },
+      }, { ...name('list'), description: say('paged'), parameters: [ref('parameters', 'Managed'), ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      post: operation(say('create', definition.path), tag, WRITE_ERRORS, { 200: created }, {
         ...name('create'),
         ...described(checks),
         parameters: [...IDEMPOTENT, DRY_RUN],
@@ -124,9 +126,9 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
       get: { ...name('get'), ...item.get },
       put: { ...name('replace'), ...item.put },
       patch: { ...name('update'), ...item.patch },
-      delete: operation(`Delete from ${definition.path}`, tag, WRITE_ERRORS, {
+      delete: operation(say('delete', definition.path), tag, WRITE_ERRORS, {
         200: DRY_RUN_ANSWER,
-        204: { description: 'Deleted: no body.', headers: headers(...writeHeaders) },
+        204: { description: say('deleted') ?? '', headers: headers(...writeHeaders) },
       }, {
         ...name('delete'),
         ...described(referenced, kept),
@@ -135,7 +137,7 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
     },
     [`${path}/{id}/adopt`]: {
       parameters: idParameter,
-      post: operation(`Adopt an anonymous section of ${definition.path}: it gets a generated id and becomes managed`, tag, WRITE_ERRORS, { 200: created }, {
+      post: operation(say('adopt', definition.path), tag, WRITE_ERRORS, { 200: created }, {
         ...name('adopt'),
         parameters: [...IDEMPOTENT, DRY_RUN],
       }),
@@ -143,25 +145,22 @@ export function resourcePaths(definition: ResourceDoc, title: string): Record<st
   };
 }
 
-/** What a list refuses although the schema of its parameters holds: a cursor from a page that is gone. */
-export const PAGED = 'A `cursor` that names no current item answers 400 `invalid_cursor`.';
-
 /** A read-only view's paths: GET of the collection and of an item; other verbs answer 405 with `Allow: GET`. */
-function viewPaths(definition: ResourceDoc, title: string, tag: string): Record<string, Operation> {
+function viewPaths(definition: ResourceDoc, title: string, tag: string, say: Say): Record<string, Operation> {
   const path = `/${definition.path}`;
-  const readOnly = 'Read-only: any other verb answers 405 `method_not_allowed` with `Allow: GET`. `X-Skipped-Lines` counts the malformed lines of the file the read skipped, which reads only as far as its answer needs.';
+  const paged = [say('viewOnly'), say('paged')].filter(Boolean).join(' ') || undefined;
   return {
     [path]: {
       description: definition.description,
-      get: operation(`List ${definition.path}`, tag, READ_ERRORS, {
-        200: { description: 'A page of the items.', headers: headers('Link', 'X-Next-Cursor', 'X-Skipped-Lines'), content: json({ type: 'array', items: ref('schemas', title) }) },
-      }, { operationId: `list${title}`, description: `${readOnly} ${PAGED}`, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
+      get: operation(say('list', definition.path), tag, READ_ERRORS, {
+        200: { description: say('viewPage') ?? '', headers: headers('Link', 'X-Next-Cursor', 'X-Skipped-Lines'), content: json({ type: 'array', items: ref('schemas', title) }) },
+      }, { operationId: `list${title}`, description: paged, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
     },
     [`${path}/{id}`]: {
       parameters: [ref('parameters', 'Id')],
-      get: operation(`Read ${definition.path}`, tag, READ_ERRORS, {
-        200: { description: 'The item.', headers: headers('X-Skipped-Lines'), content: json(ref('schemas', title)) },
-      }, { operationId: `get${title}`, description: readOnly }),
+      get: operation(say('read', definition.path), tag, READ_ERRORS, {
+        200: { description: say('viewItem') ?? '', headers: headers('X-Skipped-Lines'), content: json(ref('schemas', title)) },
+      }, { operationId: `get${title}`, description: say('viewOnly') }),
     },
   };
 }

@@ -314,7 +314,7 @@ export interface ResourceDoc {
   path: string;
   kind: ResourceDefinition['kind'];
   type: string;
-  description: string;
+  description?: string;
   members: Record<string, DocField | DocGroup>;
   /** The rules a write is held to beyond the schema: the definition's checks and its references. */
   checks: string[];

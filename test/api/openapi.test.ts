@@ -5,6 +5,13 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { textPattern } from '../../build/generators/patterns.js';
+import { docOf } from '../../build/generators/docs.js';
+import { loadResources } from '../../build/generators/inventory.js';
+import { fixedDocument } from '../../build/generators/openapi-fixed.js';
+import { TEXT } from '../../build/generators/openapi-text.js';
+import { openapiDocument } from '../../src/openapi/document.js';
+import { schemaProperties } from '../../src/openapi/members.js';
+import { sayer } from '../../src/handlers/document.js';
 import { allResources } from '../../src/engine/tables.js';
 import { newRouter, type Response, type Router } from '../support/router.js';
 import { resolve } from '../support/schema-values.js';
@@ -15,16 +22,24 @@ type Body = Record<string, any>;
 
 const { version } = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+// `router` has wrtapi-doc installed and serves the described `document`; `bare` has wrtapi alone.
 let router: Router;
 let document: Body;
+let bare: Router;
+let bareDocument: Body;
 test.before(async () => {
-  router = await newRouter();
+  router = await newRouter({ doc: true });
   const response = await router.request({ method: 'GET', path: '/openapi.json' });
   assert.is(response.status, 200, response.body);
   document = response.json as Body;
+  bare = await newRouter();
+  const bareResponse = await bare.request({ method: 'GET', path: '/openapi.json' });
+  assert.is(bareResponse.status, 200, bareResponse.body);
+  bareDocument = bareResponse.json as Body;
 });
 test.after(async () => {
   await router.cleanup();
+  await bare.cleanup();
 });
 
 /** Checks a live answer against a schema whose references point into the served document. */
@@ -56,13 +71,87 @@ test('GET /openapi.json: a valid OpenAPI 3.1 document, served without a token an
   assert.equal(document.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: document.components.securitySchemes.bearer.description });
 });
 
-test('every component schema is JSON Schema 2020-12 whose references resolve', () => {
-  const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  ajv.addSchema(document, 'openapi.json');
-  for (const name of Object.keys(document.components.schemas)) {
-    assert.ok(ajv.validateSchema(document.components.schemas[name]), `${name}: ${JSON.stringify(ajv.errors)}`);
-    ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+test('every component schema is JSON Schema 2020-12 whose references resolve, with wrtapi-doc or without', () => {
+  for (const served of [document, bareDocument]) {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema(served, 'openapi.json');
+    for (const name of Object.keys(served.components.schemas)) {
+      assert.ok(ajv.validateSchema(served.components.schemas[name]), `${name}: ${JSON.stringify(ajv.errors)}`);
+      ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+    }
   }
+});
+
+/** The value without its prose: every description and summary gone, but a response's, which is required: ''. */
+function withoutProse(value: unknown, response = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, member]) => !((key === 'description' || key === 'summary') && typeof member === 'string') || (response && key === 'description'))
+      .map(([key, member]) => [
+        key,
+        key === 'description' && typeof member === 'string' ? '' : key === 'responses' ? Object.fromEntries(Object.entries(member as Body).map(([status, answer]) => [status, withoutProse(answer, true)])) : withoutProse(member),
+      ]),
+  );
+}
+
+/** The rules the core states without wrtapi-doc: a field's `when`, and a resource write's checks, references and undeletable ids. */
+const RULE = /^Only while |^Beyond the schema, |^Refused with 409 `conflict` /;
+
+/** Every description (not empty) and summary a value states, with the keys that lead to it. */
+function statedProse(value: unknown, at: string[] = []): [string[], string][] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, member]) =>
+    (key === 'description' || key === 'summary') && typeof member === 'string' ? (member ? [[[...at, key], member] as [string[], string]] : []) : statedProse(member, [...at, key]),
+  );
+}
+
+test('without wrtapi-doc: a valid OpenAPI 3.1 document, the described one without its prose but for the rules the definitions declare', async () => {
+  const result = await new Validator().validate(bareDocument);
+  assert.ok(result.valid, JSON.stringify(result.errors));
+  assert.equal(withoutProse(bareDocument), withoutProse(document));
+  const stated = statedProse(bareDocument);
+  assert.equal(stated.filter(([, text]) => !RULE.test(text)), []);
+  assert.ok(stated.some(([, text]) => text.startsWith('Beyond the schema, ')) && stated.some(([, text]) => text.startsWith('Only while ')));
+  // Each rule is stated where the described document states it, with the prose around it there.
+  assert.equal(stated.filter(([keys, text]) => !String(keys.reduce((inner: any, key) => inner?.[key], document)).includes(text)), []);
+});
+
+const inventory = (await loadResources()).map(({ definition }) => definition);
+const sourceDocs = inventory.map((definition) => docOf(definition, inventory));
+
+test('with wrtapi-doc: the document assembled straight from the sources with all their prose, byte for byte, and every description they hold', async () => {
+  const response = await router.request({ method: 'GET', path: '/openapi.json' });
+  const fixed = fixedDocument(version);
+  assert.is(response.body, JSON.stringify(openapiDocument(sourceDocs, fixed, sayer(TEXT))));
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) if (key === 'description' || key === 'summary' || typeof member === 'object') collect(member);
+  };
+  collect(sourceDocs.map(({ description, members }) => ({ description, members })));
+  collect(fixed);
+  // An operation of the fixed part is kept as operation()'s arguments, its summary first.
+  for (const item of Object.values(fixed.paths)) for (const value of Object.values(item)) if (Array.isArray(value)) texts.push(value[0]);
+  texts.push(...Object.values(TEXT).flatMap((text) => text.split('%s')));
+  const missing = texts.filter((text) => text && !response.body.includes(JSON.stringify(text).slice(1, -1)));
+  assert.equal(missing, []);
+});
+
+test('/schema/<key> states the same descriptions with wrtapi-doc, and none without', async () => {
+  for (const [index, entry] of RESOURCES.entries()) {
+    const key = entry.path.includes('/') ? entry.path : `${entry.path}/${entry.type}`;
+    const described = await router.request({ method: 'GET', path: `/schema/${key}` });
+    assert.is(described.body, JSON.stringify({ key, schema_properties: schemaProperties(sourceDocs[index], sayer(TEXT)) }), key);
+    const alone = await bare.request({ method: 'GET', path: `/schema/${key}` });
+    const properties = (alone.json as Body).schema_properties;
+    assert.equal(withoutProse(properties), withoutProse((described.json as Body).schema_properties), key);
+    assert.equal(statedProse(properties).filter(([, text]) => !RULE.test(text)), [], key);
+  }
+  const keys = await bare.request({ method: 'GET', path: '/schema/system/authorized_keys' });
+  assert.equal(statedProse(keys.json), []);
+  assert.match((await router.request({ method: 'GET', path: '/schema/system/authorized_keys' })).body, `"description":"${TEXT.keyId}"`);
 });
 
 test('each curated resource has its operations, and its request, patch and response schemas', () => {

@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { buildBytecodePackage, buildPackage } from '../../build/package.js';
+import { buildBytecodePackage, buildDocPackage, buildPackage } from '../../build/package.js';
 import { bytecodeModule, runCgi } from '../../shims/emu/engines.js';
-import { bundleDir, projectRoot } from '../../shims/emu/project.js';
+import { bundleDir, docDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { API_ALIAS, apiAliases, initLog, installQjs, ipkParts, member, runScript, untar, type Member } from '../support/package-tools.js';
 import { newRouter, type Router } from '../support/router.js';
@@ -92,6 +92,27 @@ test("the control archive carries OpenWrt's control fields, the conffile list an
   for (const hook of ['./postinst', './prerm']) assert.ok(member(control, hook).data.toString().startsWith('#!/bin/sh\n'), hook);
 });
 
+test('the bundle holds none of the prose wrtapi-doc installs', () => {
+  const read = (path: string) => JSON.parse(readFileSync(join(docDir, path), 'utf8'));
+  const texts: string[] = Object.values(read('text.json').text as Record<string, string>).flatMap((text) => text.split('%s'));
+  const collect = (value: unknown, prose: boolean): void => {
+    if (typeof value === 'string' && prose) texts.push(value);
+    else if (Array.isArray(value)) value.forEach((item) => collect(item, false));
+    else if (value !== null && typeof value === 'object') for (const [key, member] of Object.entries(value)) collect(member, prose || key === 'description' || key === 'summary');
+  };
+  // A resource's file holds nothing but prose.
+  for (const path of filesUnder(join(docDir, 'docs'))) collect(read(`docs${path}`), true);
+  const fixed = read('fixed.json');
+  collect(fixed, false);
+  // An operation of the fixed part is kept as operation()'s arguments, its summary first.
+  for (const item of Object.values(fixed.paths as Record<string, Record<string, unknown>>)) for (const value of Object.values(item)) if (Array.isArray(value)) texts.push(value[0]);
+  const bundle = filesUnder(bundleDir).map((path) => readFileSync(join(bundleDir, path), 'utf8')).join('\n');
+  // Long enough to tell prose from a word the code holds too.
+  const held = texts.filter((text) => text.length >= 16 && bundle.includes(text.slice(0, 60)));
+  assert.ok(texts.length > 1000, `${texts.length} texts`);
+  assert.equal(held, []);
+});
+
 test('the package is the same bytes every time it is built', async () => {
   assert.ok((await buildPackage(projectRoot)).ipk.bytes.equals(ipk));
 });
@@ -112,9 +133,9 @@ function unpack(router: Router, kept: string[] = [], entries: Member[] = data) {
   }
 }
 
-/** Runs a hook from the control archive as opkg does. */
-function runHook(router: Router, hook: 'postinst' | 'prerm', argument: string, env: Record<string, string> = {}) {
-  runScript(router, hook, member(control, `./${hook}`).data, argument, env);
+/** Runs a hook from the control archive (wrtapi's, or `scripts`) as opkg does. */
+function runHook(router: Router, hook: 'postinst' | 'prerm' | 'postrm', argument: string, env: Record<string, string> = {}, scripts: Member[] = control) {
+  runScript(router, hook, member(scripts, `./${hook}`).data, argument, env);
 }
 
 test('installing wires /api/v3 into uhttpd main once, however often it runs, and restarts uhttpd each time', async () => {
@@ -192,6 +213,76 @@ test('the CGI program runs the bundle: qjs skips its shebang line and the entry 
     const env = lanRequestEnvironment({ method: 'GET', url: '/api/v3/healthz', headers: {} })!;
     const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
     assert.match(answer, /^Status: \d{3} [A-Za-z]/);
+  } finally {
+    await router.cleanup();
+  }
+});
+
+test('wrtapi-doc holds the prose, 0644 under /usr/share/wrtapi-doc; installed beside wrtapi, /openapi.json and /schema state it, and removed, they do not', async () => {
+  const built = await buildDocPackage(projectRoot);
+  assert.is(built.ipk.fileName, `wrtapi-doc_${manifest.version}_all.ipk`);
+  assert.ok((await buildDocPackage(projectRoot)).ipk.bytes.equals(built.ipk.bytes), 'the same bytes every time');
+  const parts = untar(gunzipSync(built.ipk.bytes));
+  const files = untar(gunzipSync(member(parts, './data.tar.gz').data));
+  const prose = filesUnder(docDir);
+  assert.ok(prose.includes('/text.json') && prose.includes('/fixed.json') && prose.includes('/docs/firewall/rules.json'), prose.join(' '));
+  assert.equal(files.filter((entry) => entry.type === '0').map(({ name }) => name).sort(), prose.map((path) => `./usr/share/wrtapi-doc${path}`).sort());
+  for (const path of prose) {
+    const entry = member(files, `./usr/share/wrtapi-doc${path}`);
+    assert.is(entry.mode, 0o644, path);
+    assert.ok(entry.data.equals(readFileSync(join(docDir, path))), path);
+  }
+  const scripts = untar(gunzipSync(member(parts, './control.tar.gz').data));
+  assert.equal(scripts.map(({ name, mode }) => ({ name, mode })), [
+    { name: './', mode: 0o755 },
+    { name: './control', mode: 0o644 },
+    { name: './postinst', mode: 0o755 },
+    { name: './postrm', mode: 0o755 },
+  ]);
+  const fields = member(scripts, './control').data.toString();
+  assert.match(fields, /^Package: wrtapi-doc$/m);
+  assert.match(fields, /^Depends: wrtapi$/m);
+  assert.match(fields, /^Architecture: all$/m);
+  assert.match(fields, new RegExp(`^Installed-Size: ${built.ipk.installedSize}$`, 'm'));
+  assert.not.match(fields, /@[A-Z_]+@/);
+
+  const router = await newRouter();
+  try {
+    unpack(router);
+    const stub = member(data, './www/cgi-bin/wrtapi').data.toString().replace('/usr/share/wrtapi/', router.path('/usr/share/wrtapi/'));
+    const program = router.path('/www/cgi-bin/wrtapi.sandbox');
+    writeFileSync(program, stub);
+    const get = async (path: string) => {
+      const env = lanRequestEnvironment({ method: 'GET', url: `/api/v3${path}`, headers: {} })!;
+      const answer = (await runCgi({ root: router.root, engine: router.engine, env, program })).toString();
+      assert.match(answer, /^Status: 200 /, path);
+      return answer;
+    };
+    const kept = () => readdirSync(router.path('/tmp')).filter((name) => /^wrtapi-openapi\.[0-9a-f]+\.json$/.test(name));
+    const described = /"summary":"Read firewall\/rules"/;
+    const describedField = /"description":"False for an anonymous section/;
+    // wrtapi alone: no prose, and the copy kept without it.
+    assert.not.match(await get('/openapi.json'), described);
+    assert.is(kept().length, 1);
+    assert.not.match(await get('/schema/firewall/rules'), describedField);
+    // opkg install wrtapi-doc: its files, then postinst, which drops the copy kept without them.
+    unpack(router, [], files);
+    runHook(router, 'postinst', 'configure', {}, scripts);
+    assert.equal(kept(), []);
+    assert.match(await get('/openapi.json'), described);
+    assert.is(kept().length, 1);
+    assert.match(await get('/openapi.json'), described, 'the copy kept with the prose');
+    assert.match(await get('/schema/firewall/rules'), describedField);
+    // opkg remove wrtapi-doc: its files go, then postrm drops the copy kept with them.
+    rmSync(router.path('/usr/share/wrtapi-doc'), { recursive: true });
+    runHook(router, 'postrm', 'remove', {}, scripts);
+    assert.equal(kept(), []);
+    assert.not.match(await get('/openapi.json'), described);
+    assert.not.match(await get('/schema/firewall/rules'), describedField);
+    // In an image build the hooks do nothing: /tmp starts empty at boot.
+    writeFileSync(router.path('/tmp/wrtapi-openapi.0000000000000000.json'), '{}');
+    runHook(router, 'postinst', 'configure', { IPKG_INSTROOT: router.root }, scripts);
+    assert.is(kept().length, 2);
   } finally {
     await router.cleanup();
   }

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { installBytecodeModule, runCgi, runProgram, tokenProgram, type Engine, type ProgramResult } from '../../shims/emu/engines.js';
-import { initSandbox, type PackageManager } from '../../shims/emu/sandbox.js';
+import { initSandbox, installDoc, type PackageManager } from '../../shims/emu/sandbox.js';
 import { baseUrl, serve } from '../../shims/emu/server.js';
 import { apiPrefix, httpAnswer, lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { installDaemons } from './daemons.js';
@@ -100,12 +100,12 @@ function auditSecrets(root: string, audit: Audit): void {
 }
 
 /**
- * A router with the document it serves, an admin bearer whose rate no test can exhaust, and the
+ * A router with wrtapi-doc and the document it serves, an admin bearer whose rate no test can exhaust, and the
  * daemon packages curated resources drive installed (init scripts, shipped files), so every write reaches
  * the checks instead of the 503 for a missing daemon.
  */
 export async function documentedRouter(admin: string): Promise<{ router: Router; document: Record<string, any>; authorization: string }> {
-  const router = await newRouter();
+  const router = await newRouter({ doc: true });
   await installDaemons(router);
   const document = (await router.request({ method: 'GET', path: '/openapi.json' })).json as Record<string, any>;
   const authorization = `Bearer ${await router.mint(admin, ['*:rw'], ['--rate', '100000', '--burst', '100000'])}`;
@@ -114,11 +114,12 @@ export async function documentedRouter(admin: string): Promise<{ router: Router;
 
 /**
  * A fresh router: OpenWrt 24.10 with opkg, or with `packageManager: 'apk'` 25.12 with apk; wrtapi
- * wired into uhttpd as its package wires it, unless `wired` is false.
+ * wired into uhttpd as its package wires it, unless `wired` is false; with `doc`, wrtapi-doc installed.
  */
-export async function newRouter(options: { packageManager?: PackageManager; wired?: boolean } = {}): Promise<Router> {
+export async function newRouter(options: { packageManager?: PackageManager; wired?: boolean; doc?: boolean } = {}): Promise<Router> {
   const root = mkdtempSync(join(tmpdir(), 'wrtapi-router-'));
   initSandbox(root, options);
+  if (options.doc) installDoc(root);
   // The suite's third pass: every router has wrtapi-bytecode installed (npm test runs it on the native engine).
   if (process.env.WRTAPI_BYTECODE === '1') await installBytecodeModule(root);
   const engine = (process.env.WRTAPI_ENGINE ?? 'wasm') as Engine;

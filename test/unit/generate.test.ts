@@ -7,6 +7,10 @@ import { loadResources } from '../../build/generators/inventory.js';
 import { halfSchema, requestRequired } from '../../src/openapi/document.js';
 import { schemaProperties, withPatterns } from '../../src/openapi/members.js';
 import { resourceDoc } from '../../src/openapi/resource-doc.js';
+import { described, sayer } from '../../src/handlers/document.js';
+import { TEXT } from '../../build/generators/openapi-text.js';
+import { readFileSync } from 'node:fs';
+import { docDir } from '../../shims/emu/project.js';
 import { requestSchema } from '../../src/openapi/request-schemas.js';
 import { schemaCheck } from '../../src/engine/schema-check.js';
 import { schemaErrors } from '../../src/engine/validate.js';
@@ -145,7 +149,7 @@ test('a secret is accepted on write, and its presence flag from a read is tolera
 });
 
 test('schema properties: one set, framework and read-only members marked, read-nullable fields flagged', () => {
-  const properties = schemaProperties(docOf(things)) as Record<string, Record<string, unknown>>;
+  const properties = schemaProperties(docOf(things), sayer(TEXT)) as Record<string, Record<string, unknown>>;
   assert.equal(Object.keys(properties), ['id', 'managed', 'runtime', 'label', 'port', 'key', 'has_key', 'tags', 'match']);
   assert.is(properties.managed.readOnly, true);
   assert.is(properties.runtime.readOnly, true);
@@ -228,14 +232,14 @@ test('the body check decides as ajv does on the same schemas, and each error it 
   }
 });
 
-test('a generated doc made whole from its mapping is the definition\'s doc, nothing lost', async () => {
+test('a generated doc made whole from its mapping, with wrtapi-doc\'s descriptions, is the definition\'s doc, nothing lost', async () => {
   const inventory = (await loadResources()).map(({ definition }) => definition);
   assert.is(RESOURCES.length, inventory.length);
   for (const [index, entry] of RESOURCES.entries()) {
     const module = await entry.module();
     // Listed without their names, but for a view's, whose mapping has no members.
     assert.is(Array.isArray((await module.doc()).doc.members), entry.kind !== 'view', entry.path);
-    assert.equal(withPatterns(await resourceDoc(module), pattern), docOf(inventory[index], inventory), entry.path);
+    assert.equal(withPatterns(described(await resourceDoc(module), JSON.parse(readFileSync(`${docDir}/docs/${entry.path}.json`, 'utf8'))), pattern), docOf(inventory[index], inventory), entry.path);
   }
 });
 
