@@ -15,7 +15,7 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 let placement: Map<string, string> | undefined;
 /**
  * The chunk of each module the CGI entry imports statically: the entry itself, or, for a module the
- * other two programs import too, a chunk of its own (a manual chunk takes in all it imports, so
+ * other programs import too, a chunk of its own (a manual chunk takes in all it imports, so
  * these must be placed before it; and the token CLI must never load the CGI entry).
  */
 function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
@@ -30,7 +30,7 @@ function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
     return seen;
   };
   if (!placement) {
-    const others = new Set([...reach(config.input.setup), ...reach(config.input['wrtapi-token'])]);
+    const others = new Set([config.input.setup, config.input['wrtapi-token'], config.input['wrtapi-confirm']].flatMap((entry) => [...reach(entry)]));
     placement = new Map([...reach(config.input.cgi)].map((id) => [id, others.has(id) ? basename(id, '.ts') : 'cgi']));
   }
   return placement;
@@ -46,6 +46,8 @@ const config: RollupOptions & { input: Record<string, string> } = {
     cgi: 'shims/qjs/cgi.ts',
     'wrtapi-token': 'shims/qjs/token.ts',
     setup: 'shims/qjs/setup.ts',
+    // The helper that keeps a commit-confirm window, and the boot hook that rolls back after a reboot.
+    'wrtapi-confirm': 'shims/qjs/confirm.ts',
     ...byName('src/generated/tables'),
     ...byName('src/generated/mappings'),
     ...byName('src/handlers', isRouteModule),

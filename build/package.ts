@@ -30,6 +30,7 @@ export interface TarEntry {
  */
 const FILE_MODES: Record<string, number> = {
   '/etc/uci-defaults/wrtapi': 0o755,
+  '/etc/init.d/wrtapi': 0o755,
   '/usr/bin/wrtapi-token': 0o755,
   '/www/cgi-bin/wrtapi': 0o755,
   '/etc/config/wrtapi': 0o600,

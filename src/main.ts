@@ -9,6 +9,7 @@ import { errorResponse, renderCgiHead, type Response } from './http/response.js'
 import type { Route, RouteModule } from './handlers/context.js';
 import { routeTable } from './engine/tables.js';
 import type { FixedRoute } from './routes.js';
+import type { Confirming } from './engine/window.js';
 import { ulid } from './platform/ulid.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -27,6 +28,8 @@ interface Outcome {
   internalError?: Error;
   /** A write with `?dry_run=true`, which changes nothing. */
   dryRun?: boolean;
+  /** A write with `?confirm_within` or `?confirm_id`. */
+  confirm?: Confirming;
 }
 
 /** One CGI request, start to end. */
@@ -49,6 +52,9 @@ export async function handleRequest(ports: Ports): Promise<void> {
       const caller = (outcome.caller = await gate.authenticate(ports, request));
       // A read ignores dry_run, as any query parameter it does not take; only a write naming it loads its check.
       if (WRITE_METHODS.has(request.method) && request.queryNames.has('dry_run')) outcome.dryRun = (await import('./handlers/dry-run.js')).isDryRun(request, route);
+      if (WRITE_METHODS.has(request.method) && (request.queryNames.has('confirm_within') || request.queryNames.has('confirm_id'))) {
+        outcome.confirm = (await import('./handlers/confirm-write.js')).confirmingOf(request, route, caller);
+      }
       // A dry run leaves no trace of its token's use: the bucket counts it, the last-use stamp does not.
       gate.enforceRateLimit(ports, caller, request.remoteAddr, !outcome.dryRun);
       if (route.access !== 'token') gate.requireAccess(caller, route.access, params, WRITE_METHODS.has(request.method));
@@ -56,8 +62,9 @@ export async function handleRequest(ports: Ports): Promise<void> {
     refuseUnexpectedBody(request, route.template);
     const run = async () => {
       const handler = (await route.load())[request.method]!;
-      const context = { ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute };
-      return outcome.dryRun ? (await import('./handlers/dry-run.js')).dryRun(handler, context) : handler(context);
+      const context = { ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute, confirm: outcome.confirm };
+      if (outcome.dryRun) return (await import('./handlers/dry-run.js')).dryRun(handler, context);
+      return outcome.confirm ? (await import('./handlers/confirm-write.js')).confirming(handler, context) : handler(context);
     };
     outcome.response = await idempotent(ports, request, outcome, run);
   } catch (error) {

@@ -37,6 +37,8 @@ export const FIXED_ROUTES: FixedRoute[] = [
   { template: '/raw/:package', methods: ['GET', 'POST'], access: RAW, handler: 'raw-collection', dryRuns: true },
   { template: '/raw/:package/:id', methods: ['GET', 'PUT', 'PATCH', 'DELETE'], access: RAW, handler: 'raw-item', dryRuns: true },
   { template: '/batch', methods: ['POST'], access: 'token', handler: 'batch', dryRuns: true },
+  // Each verb asks the write scope of every package the change touched (handlers/confirm.ts).
+  { template: '/confirm/:id', methods: ['GET', 'POST', 'DELETE'], access: 'token', handler: 'confirm' },
   { template: '/system/password', methods: ['POST'], access: { target: { domain: 'system', sub: 'password' } }, handler: 'password' },
   { template: '/system/authorized_keys', methods: ['GET', 'POST'], access: AUTHORIZED_KEYS, handler: 'authorized-keys' },
   { template: '/system/authorized_keys/:id', methods: ['GET', 'PUT', 'DELETE'], access: AUTHORIZED_KEYS, handler: 'authorized-keys' },

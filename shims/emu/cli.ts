@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { engines, exitCode, installBytecodeModule, runCgi, runProgram, startProgram, tokenProgram, type Engine } from './engines.js';
 import { initSandbox, installDoc, type PackageManager } from './sandbox.js';
+import { reboot } from './power.js';
+import { bundleDir } from './project.js';
 import { baseUrl, serve } from './server.js';
 import { cgiVariables } from './uhttpd.js';
 
@@ -18,6 +20,12 @@ const usage = `Usage: wrtapi-emu <command> [options]
   cgi   --root DIR [--engine wasm|native]    run one CGI request from the environment and stdin
   token --root DIR [--engine wasm|native] ARGS...
                                              run the token CLI against DIR
+  qjs   --root DIR [--engine wasm|native] -m MODULE ARGS...
+                                             run a module as DIR's /usr/bin/qjs does (wrtapi's own
+                                             modules by their router path, /usr/share/wrtapi/...)
+  reboot --root DIR [--engine wasm|native]   restart DIR: its processes killed, RAM cleared, the boot
+                                             of its init scripts run (wrtapi's rolls back a change
+                                             that awaited confirmation)
   start [--engine wasm|native] [--root DIR] [--port N] [--package-manager opkg|apk] [--bytecode] [--doc]
                                              serve DIR (./.sandbox by default, created when missing) on
                                              127.0.0.1:N (8080), and print an admin token and a curl line`;
@@ -36,6 +44,7 @@ const commandOptions = {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'token') return token(rest);
+  if (command === 'qjs') return qjs(rest);
   const { values } = parseArgs({ args: rest, options: commandOptions });
   const engine = engineOption(values.engine);
   const packageManager = packageManagerOption(values['package-manager']);
@@ -54,6 +63,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'cgi':
       return cgi(required(values.root, '--root'), engine);
+    case 'reboot':
+      await reboot(required(values.root, '--root'), engine);
+      return 0;
     case 'start':
       return start(engine, values.root ?? '.sandbox', Number(values.port ?? 8080), packageManager, values.bytecode ?? false, values.doc ?? false);
     default:
@@ -73,8 +85,8 @@ async function cgi(root: string, engine: Engine): Promise<number> {
   return 0;
 }
 
-/** `token --root DIR [--engine E] ARGS...`: everything after the sandbox options belongs to the token CLI. */
-async function token(argv: string[]): Promise<number> {
+/** `--root DIR [--engine E]` before the arguments that belong to the program. */
+function sandboxOptions(argv: string[]): { root: string; engine: Engine; args: string[] } {
   let root: string | undefined;
   let engine: string | undefined;
   while (argv[0] === '--root' || argv[0] === '--engine') {
@@ -82,15 +94,32 @@ async function token(argv: string[]): Promise<number> {
     if (option === '--root') root = value;
     else engine = value;
   }
-  const child = await startProgram({
-    root: required(root, '--root'),
-    engine: engineOption(engine),
-    program: tokenProgram,
-    args: argv,
-    stdio: 'inherit',
-  });
-  return exitCode(child);
+  return { root: required(root, '--root'), engine: engineOption(engine), args: argv };
 }
+
+/** `token --root DIR [--engine E] ARGS...`: everything after the sandbox options belongs to the token CLI. */
+async function token(argv: string[]): Promise<number> {
+  const { root, engine, args } = sandboxOptions(argv);
+  return exitCode(await startProgram({ root, engine, program: tokenProgram, args, stdio: 'inherit' }));
+}
+
+/**
+ * `qjs --root DIR [--engine E] [-m] MODULE ARGS...`: a module the router would run, found by its path
+ * in the sandbox, or, for wrtapi's own where no package put them, in the build's bundle.
+ */
+async function qjs(argv: string[]): Promise<number> {
+  const { root, engine, args } = sandboxOptions(argv);
+  if (args[0] === '-m') args.shift();
+  const [module, ...programArgs] = args;
+  required(module, 'MODULE');
+  const inSandbox = module.startsWith(resolve(root)) ? module : join(root, module);
+  const bundled = module.startsWith(BUNDLE_PATH) ? join(bundleDir, module.slice(BUNDLE_PATH.length)) : undefined;
+  const program = existsSync(inSandbox) || !bundled ? inSandbox : bundled;
+  return exitCode(await startProgram({ root, engine, program, args: programArgs, stdio: 'inherit' }));
+}
+
+/** Where the package installs the bundle on a router. */
+const BUNDLE_PATH = '/usr/share/wrtapi/';
 
 /**
  * `start`: serves the sandbox (created when missing) and prints what a newcomer needs to call it:

@@ -31,10 +31,12 @@ export interface ProgramOptions {
 
 /**
  * Starts one fresh QuickJS process running `program` against the sandbox `root`, with a cleared
- * environment like uhttpd's CGI: only `env`, PATH=/sbin:/usr/sbin:/bin:/usr/bin and WRTAPI_ROOT.
+ * environment like uhttpd's CGI: only `env`, PATH=/sbin:/usr/sbin:/bin:/usr/bin, WRTAPI_ROOT, and
+ * WRTAPI_EMU_ENGINE, which wrtapi never reads: the sandbox's `qjs` runs what wrtapi starts with it
+ * on the same engine, and an emulated reboot finds the router's processes by it.
  */
 export async function startProgram(options: ProgramOptions): Promise<ChildProcess> {
-  const env = { ...options.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: resolve(options.root) };
+  const env = { ...options.env, PATH: '/sbin:/usr/sbin:/bin:/usr/bin', WRTAPI_ROOT: resolve(options.root), WRTAPI_EMU_ENGINE: options.engine };
   // Its own process group, which the processes it starts and leaves running join: see settled().
   const spawnOptions = { env, cwd: options.cwd, stdio: options.stdio, detached: true };
   const programArgs = [resolve(options.program), ...(options.args ?? [])];

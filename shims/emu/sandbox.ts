@@ -37,6 +37,7 @@ export function initSandbox(root: string, options: { force?: boolean; packageMan
   }
   for (const dir of emptyDirs) mkdirSync(join(root, dir), { recursive: true });
   for (const service of initServices) writeFileSync(join(root, 'etc/init.d', service), initScript(service));
+  writeFileSync(join(root, 'usr/bin/qjs'), qjsStandIn());
   // What the package stand-ins install as a daemon's init script, named by them.
   writeFileSync(join(root, 'var/emu/packages/init.d'), initScript('__SERVICE__'));
   // The executable bit is set here because a checkout does not always keep it on the seed files.
@@ -63,14 +64,33 @@ export function installDoc(root: string): void {
 
 /**
  * What the package's uci-defaults script leaves on a router (packaging/README.md): the CGI program,
- * and the alias on uhttpd's `main` after its other options, as `setup.js wire` writes it (a test
+ * commit-confirm's boot hook, and the alias on uhttpd's `main` after its other options, as `setup.js wire` writes it (a test
  * holds the two to the same bytes). Without it uhttpd's self-lockout guard would have nothing to guard.
  */
 function wireApi(root: string): void {
-  cpSync(join(projectRoot, 'packaging/files/www/cgi-bin/wrtapi'), join(root, 'www/cgi-bin/wrtapi'));
-  chmodSync(join(root, 'www/cgi-bin/wrtapi'), 0o755);
+  for (const program of ['www/cgi-bin/wrtapi', 'etc/init.d/wrtapi']) {
+    cpSync(join(projectRoot, 'packaging/files', program), join(root, program));
+    chmodSync(join(root, program), 0o755);
+  }
   const uhttpd = join(root, 'etc/config/uhttpd');
   writeFileSync(uhttpd, readFileSync(uhttpd, 'utf8').replace(/^config uhttpd 'main'\n(?:\t.*\n)*/m, (main) => `${main}\tlist alias '${API_ALIAS}'\n`));
+}
+
+/**
+ * The router's `qjs`: runs a module on the emulator's engine, the one the program that started it
+ * runs on (WRTAPI_EMU_ENGINE), wasm when a person runs it by hand. wrtapi starts it for its confirm
+ * helper, which outlives the request: setsid takes it out of the request's process group, which the
+ * emulator waits for (engines.ts settled()), and uhttpd does not.
+ */
+function qjsStandIn(): string {
+  return `#!/bin/sh
+# Emulated /usr/bin/qjs: \`qjs -m MODULE [ARGS...]\` runs MODULE on the emulator's QuickJS engine
+# (WRTAPI_EMU_ENGINE: wasm or native), in a session of its own. wrtapi's modules are found where the
+# package installs them (/usr/share/wrtapi), else in the build's bundle. The sandbox is WRTAPI_ROOT,
+# or the one this file lies in when run by hand.
+root=\${WRTAPI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}
+exec setsid -w '${process.execPath}' '${join(projectRoot, 'dist/node/shims/emu/cli.js')}' qjs --root "$root" --engine "\${WRTAPI_EMU_ENGINE:-wasm}" "$@"
+`;
 }
 
 /**
@@ -83,7 +103,7 @@ export function initScript(service: string): string {
 # in var/log/init.log of the sandbox (WRTAPI_ROOT, or the one this file lies in when run by hand);
 # other verbs fail.
 case "$1" in
-start|stop|restart|reload|enable|disable|enabled)
+boot|start|stop|restart|reload|enable|disable|enabled)
 	printf '%s\\n' "${service} $1" >> "\${WRTAPI_ROOT:-$(cd "$(dirname "$0")/../.." && pwd)}/var/log/init.log" ;;
 *)
 	echo "Syntax: /etc/init.d/${service} [command]" >&2

@@ -16,7 +16,7 @@ export function commitPackage(ports: Ports, snapshot: Snapshot, text: string): v
 }
 
 /** Puts the snapshot's exact bytes back. */
-export function restorePackage(ports: Ports, snapshot: Snapshot): void {
+export function restorePackage(ports: Ports, snapshot: Pick<Snapshot, 'pkg' | 'text'>): void {
   if (snapshot.text === undefined) ports.remove(configPath(snapshot.pkg));
   else replaceKeepingMode(ports, configPath(snapshot.pkg), snapshot.text);
 }

@@ -8,7 +8,7 @@ import { isStale } from './lock-file.js';
 // writeFileAtomic's temporaries, `.<name>.<pid>.<n>.tmp`, in every directory wrtapi writes, and wrtapi-bytecode's, named alike in
 // /tmp/wrtapi (its cache folder itself is never listed: a write would pay for every entry).
 const TEMPORARY = /^\..+\.(\d+)\.\d+\.tmp$/;
-const TEMPORARY_DIRS = ['/etc/config', '/etc/dropbear', '/tmp/wrtapi', '/tmp/wrtapi/tokens', '/tmp/wrtapi/metrics', '/tmp/wrtapi/idempotency', '/tmp/wrtapi/errors'];
+const TEMPORARY_DIRS = ['/etc/config', '/etc/dropbear', '/etc/wrtapi/confirm', '/tmp/wrtapi', '/tmp/wrtapi/tokens', '/tmp/wrtapi/metrics', '/tmp/wrtapi/idempotency', '/tmp/wrtapi/errors'];
 // run()'s files, straight in /tmp.
 const RUN_FILE = /^\.wrtapi-run\.(\d+)\.\d+\.(in|out|err)$/;
 // /healthz's writability probe of /var/lock.

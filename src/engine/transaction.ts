@@ -1,9 +1,11 @@
-import { acquireLocks } from '../config/locks.js';
+import { acquireLocks, ARMED_STATE } from '../config/locks.js';
+import { initScript, reload } from '../config/services.js';
 import { commitPackage, restorePackage } from '../config/commit.js';
 import { takeSnapshot, type Snapshot } from '../config/store.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import { serializeUci, type UciPackage } from '../uci/index.js';
+import type { Confirming, Window } from './window.js';
 
 const SERVICE_NAME = /^[A-Za-z0-9_-]+$/;
 
@@ -44,25 +46,13 @@ export interface Written<T> {
   headers: Record<string, string>;
 }
 
-function initScript(service: string): string {
-  return `/etc/init.d/${service}`;
-}
-
-/** Runs `<init script> reload`; the failure summary, or undefined when it exited 0. */
-function reload(ports: Ports, service: string): string | undefined {
-  const { code, stdout, stderr } = ports.run([initScript(service), 'reload']);
-  if (code === 0) return undefined;
-  const output = (stderr.trim() || stdout.trim()).split('\n').slice(-3).join(' ').slice(0, 300);
-  return `${initScript(service)} reload exited ${code}${output ? `: ${output}` : ''}`;
-}
-
 /**
  * The spec's write transaction: pre-flight of the init scripts, non-blocking locks, snapshot,
  * validation and staging on the snapshot's copy, atomic commit, reload with the exit code checked,
  * and on a failed reload the snapshot restored, committed and reloaded again.
  */
-export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>): Promise<Written<T>> {
-  const { results, headers } = await runPlans(ports, [plan], false);
+export async function runTransaction<T>(ports: Ports, plan: WritePlan<T>, confirm?: Confirming): Promise<Written<T>> {
+  const { results, headers } = await runPlans(ports, [plan], { confirm });
   return { result: results[0], headers };
 }
 
@@ -82,6 +72,14 @@ export interface DryRun {
   reload: string[];
 }
 
+export interface RunOptions {
+  /** Throw a failure as the PlanFailure of the plan it belongs to (a batch's). */
+  attribute?: boolean;
+  dryRun?: boolean;
+  /** `?confirm_within` or `?confirm_id`: the write arms a change or joins the armed one (engine/window.ts). */
+  confirm?: Confirming;
+}
+
 export interface Ran<T> {
   results: T[];
   headers: Record<string, string>;
@@ -92,12 +90,13 @@ export interface Ran<T> {
 /**
  * One transaction over several plans (a batch): every package locked in one fixed order and
  * snapshotted once, the plans staged in turn on the same staged packages (each sees the changes of
- * those before it), one commit, each service reloaded once, then every kernel apply. With
- * `attribute`, a failure is thrown as the PlanFailure of the plan it belongs to. A batch that
+ * those before it), one commit, each service reloaded once, then every kernel apply. A batch that
  * writes nothing answers no reload or kernel header. A dry run stops once every plan is staged:
  * it commits, reloads and applies nothing, and leaves what killed processes left to the next write.
+ * While a change awaits confirmation, only the writes that join it pass; an arm takes the global lock
+ * exclusively, so no write that began before it commits after it unseen.
  */
-export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute = true, dryRun = false): Promise<Ran<T>> {
+export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], { attribute, dryRun, confirm }: RunOptions = {}): Promise<Ran<T>> {
   const fail = (index: number, error: unknown): never => {
     throw attribute ? new PlanFailure(index, error) : error;
   };
@@ -115,11 +114,18 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
   const writes = [...new Set(plans.flatMap((plan) => plan.writes))];
   let held: ReturnType<typeof acquireLocks>;
   try {
-    held = acquireLocks(ports, packages, 'shared', !dryRun);
+    held = acquireLocks(ports, packages, confirm?.within === undefined ? 'shared' : 'exclusive', !dryRun);
   } catch (error) {
     return fail(0, error);
   }
   try {
+    const confirming = confirm || ports.stat(ARMED_STATE) ? await import('./window.js') : undefined;
+    let window: Window | undefined;
+    try {
+      window = confirming?.admit(ports, confirm);
+    } catch (error) {
+      return fail(0, error);
+    }
     const snapshots = new Map<string, Snapshot>();
     for (const pkg of packages) snapshots.set(pkg, await takeSnapshot(ports, pkg));
     const staged = (pkg: string) => snapshots.get(pkg)!.model;
@@ -135,46 +141,74 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], attribute
     if (changes) {
       // The secrets a read never shows are those raw passthrough redacts.
       const { curatedType } = await import('./raw.js');
-      const lines = writes.map((pkg, i) => [pkg, changes.uciChanges(pkg, recorded![i], staged(pkg), (section) => curatedType(pkg, section.type)?.secrets ?? [])] as const);
-      return { results, headers: {}, dryRun: { changes: Object.fromEntries(lines.filter(([, changed]) => changed.length)), reload: services } };
+      const lines = writes.map((pkg, i) => [pkg, changes.uciChanges(pkg, recorded![i], staged(pkg), (section) => curatedType(pkg, section.type)?.secrets ?? [])] as const).filter(([, changed]) => changed.length);
+      if (window) window.confirm.authorize(lines.map(([pkg]) => pkg));
+      return { results, headers: {}, dryRun: { changes: Object.fromEntries(lines), reload: services } };
     }
-    const committed: Snapshot[] = [];
+    // A package staged to be read is left as it lies, comments included.
+    const changing = writes.flatMap((pkg) => {
+      const snapshot = snapshots.get(pkg)!;
+      const text = serializeUci(snapshot.model);
+      return text === snapshot.text ? [] : [{ snapshot, text }];
+    });
+    const undo = window && confirming!.keep(ports, window, changing.map(({ snapshot }) => snapshot), services);
     try {
-      // A package staged to be read is left as it lies, comments included.
-      for (const pkg of writes) {
-        const snapshot = snapshots.get(pkg)!;
-        const text = serializeUci(snapshot.model);
-        if (text === snapshot.text) continue;
-        commitPackage(ports, snapshot, text);
-        committed.push(snapshot);
-      }
+      const headers = commitAndApply(ports, plans, results, staged, changing, services, owner, fail);
+      return { results, headers: { ...(writes.length ? headers : {}), ...(window ? confirming!.windowHeaders(window) : {}) } };
     } catch (error) {
-      for (const snapshot of committed) restorePackage(ports, snapshot);
+      // A restore that failed leaves the window armed: its snapshots are what the router needs back.
+      if (undo && (error as Partial<ApiError>).code !== 'reload_failed_unrecovered') undo();
       throw error;
     }
-    const restore = (index: number, failure: string) => {
-      try {
-        restoreAfterFailedReload(ports, committed, services, failure);
-      } catch (error) {
-        fail(index, error);
-      }
-    };
-    for (const service of services) {
-      const failure = reload(ports, service);
-      if (failure !== undefined) restore(owner(service), failure);
-    }
-    const outcomes: KernelOutcome[] = [];
-    plans.forEach((plan, index) => {
-      const applied = plan.apply?.(results[index], staged);
-      if (applied && 'failure' in applied) restore(index, applied.failure);
-      else if (applied) outcomes.push(applied);
-    });
-    if (!writes.length) return { results, headers: {} };
-    const kernel = outcomes.length ? { applied: outcomes.flatMap((outcome) => outcome.applied), skipped: outcomes.flatMap((outcome) => outcome.skipped) } : undefined;
-    return { results, headers: { 'X-Reload-Status': 'ok', 'X-Reload-Services': services.join(','), ...kernelHeaders(kernel) } };
   } finally {
     held.release();
   }
+}
+
+/**
+ * Commits each changed package, reloads each service once and applies the plans to the kernel; a
+ * failed reload or apply restores every committed package and reloads again. The reload and kernel
+ * headers of the write.
+ */
+function commitAndApply<T>(
+  ports: Ports,
+  plans: WritePlan<T>[],
+  results: T[],
+  staged: (pkg: string) => UciPackage,
+  changing: { snapshot: Snapshot; text: string }[],
+  services: string[],
+  owner: (service: string) => number,
+  fail: (index: number, error: unknown) => never,
+): Record<string, string> {
+  const committed: Snapshot[] = [];
+  try {
+    for (const { snapshot, text } of changing) {
+      commitPackage(ports, snapshot, text);
+      committed.push(snapshot);
+    }
+  } catch (error) {
+    for (const snapshot of committed) restorePackage(ports, snapshot);
+    throw error;
+  }
+  const restore = (index: number, failure: string) => {
+    try {
+      restoreAfterFailedReload(ports, committed, services, failure);
+    } catch (error) {
+      fail(index, error);
+    }
+  };
+  for (const service of services) {
+    const failure = reload(ports, service);
+    if (failure !== undefined) restore(owner(service), failure);
+  }
+  const outcomes: KernelOutcome[] = [];
+  plans.forEach((plan, index) => {
+    const applied = plan.apply?.(results[index], staged);
+    if (applied && 'failure' in applied) restore(index, applied.failure);
+    else if (applied) outcomes.push(applied);
+  });
+  const kernel = outcomes.length ? { applied: outcomes.flatMap((outcome) => outcome.applied), skipped: outcomes.flatMap((outcome) => outcome.skipped) } : undefined;
+  return { 'X-Reload-Status': 'ok', 'X-Reload-Services': services.join(','), ...kernelHeaders(kernel) };
 }
 
 function restoreAfterFailedReload(ports: Ports, committed: Snapshot[], services: string[], reloadError: string): never {

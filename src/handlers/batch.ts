@@ -164,7 +164,7 @@ export async function POST(context: Context): Promise<Response> {
   try {
     // Until every operation has given its plan, or one has failed before it could.
     await Promise.race([planned, ...answers.map((answer) => answer.then(() => new Promise<never>(() => undefined)))]);
-    ran = await runPlans(ports, plans, true, context.dryRun);
+    ran = await runPlans(ports, plans, { attribute: true, dryRun: context.dryRun, confirm: context.confirm });
     ran.results.forEach((result, index) => settle[index]({ result, headers: {} }));
     results = await Promise.all(answers);
   } catch (error) {

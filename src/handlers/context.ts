@@ -8,6 +8,7 @@ import type { Response } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject, ResourceEntry } from '../resources/model.js';
 import type { WritePlan, Written } from '../engine/transaction.js';
+import type { Confirming } from '../engine/window.js';
 
 export interface Context {
   ports: Ports;
@@ -25,6 +26,8 @@ export interface Context {
   run?: Runner;
   /** The request is a dry run (`?dry_run=true`): the batch reads it; other writes get a dry `run`. */
   dryRun?: boolean;
+  /** `?confirm_within` or `?confirm_id`: the write arms a change awaiting confirmation, or joins it. */
+  confirm?: Confirming;
   /** The route of another path, for a batch's operations. */
   findRoute(method: string, segments: string[]): Promise<{ route: Route; params: Record<string, string> }>;
 }

@@ -27,7 +27,7 @@ export async function dryRun(handler: Handler, context: Context): Promise<Respon
     ...context,
     dryRun: true,
     run: async (plan) => {
-      const { results, dryRun: found } = await runPlans(context.ports, [plan], false, true);
+      const { results, dryRun: found } = await runPlans(context.ports, [plan], { dryRun: true, confirm: context.confirm });
       ran = { result: results[0], found: found! };
       return { result: results[0], headers: {} };
     },

@@ -51,6 +51,9 @@ export interface ErrorDetails {
   aborted_at_index?: number;
   error?: Record<string, unknown>;
   reverted?: boolean;
+  /** A write refused while a change awaits confirmation: that change, and when it is rolled back unless confirmed. */
+  confirm_id?: string;
+  expires_at?: string;
   headers?: Record<string, string>;
 }
 

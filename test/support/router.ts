@@ -1,6 +1,7 @@
 // A fresh emulated router per test: a sandbox in a temporary directory, requests sent to the CGI
 // program as uhttpd would run it (the same environment builder as `wrtapi-emu serve`), and a real
 // HTTP server on demand. The engine comes from WRTAPI_ENGINE (wasm by default).
+import { killRouterProcesses, reboot } from '../../shims/emu/power.js';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -57,7 +58,9 @@ export interface Router {
   snapshot(routerDir?: string): Map<string, string>;
   /** Every file below these router directories as one text, to search for what must never be written (a secret). */
   texts(...routerDirs: string[]): string;
-  /** Stops the servers and removes the sandbox. */
+  /** Restarts the router as `wrtapi-emu reboot` does: its processes killed, RAM cleared, the boot hooks run. */
+  reboot(): Promise<void>;
+  /** Stops the servers and the router's processes, and removes the sandbox. */
   cleanup(): Promise<void>;
 }
 
@@ -195,8 +198,10 @@ export async function newRouter(options: { packageManager?: PackageManager; wire
       servers.push(server);
       return baseUrl(server);
     },
+    reboot: () => reboot(root, engine),
     async cleanup() {
       await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
+      killRouterProcesses(root);
       try {
         auditSecrets(root, audit);
       } finally {
