@@ -1,7 +1,7 @@
 import type { Caller } from './auth/gate.js';
 import type { LockedError } from './config/locks.js';
 import { ApiError, type FieldError } from './http/errors.js';
-import { eventOf, flushLog, logLine } from './pipeline/events.js';
+import type { SyslogLevel } from './pipeline/events.js';
 import { recordRequest } from './pipeline/metrics.js';
 import type { Ports } from './platform/ports.js';
 import { readRequest, refuseUnexpectedBody, type Request } from './http/request.js';
@@ -9,7 +9,7 @@ import { errorResponse, renderCgiHead, type Response } from './http/response.js'
 import type { Route, RouteModule } from './handlers/context.js';
 import { routeTable } from './engine/tables.js';
 import type { FixedRoute } from './routes.js';
-import type { Confirming } from './engine/window.js';
+import type { Confirming } from './config/armed.js';
 import { ulid } from './platform/ulid.js';
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -53,7 +53,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
       // A read ignores dry_run, as any query parameter it does not take; only a write naming it loads its check.
       if (WRITE_METHODS.has(request.method) && request.queryNames.has('dry_run')) outcome.dryRun = (await import('./handlers/dry-run.js')).isDryRun(request, route);
       if (WRITE_METHODS.has(request.method) && (request.queryNames.has('confirm_within') || request.queryNames.has('confirm_id'))) {
-        outcome.confirm = (await import('./handlers/confirm-write.js')).confirmingOf(request, route, caller);
+        outcome.confirm = (await import('./handlers/confirm.js')).confirmingOf(ports, request, route, caller);
       }
       // A dry run leaves no trace of its token's use: the bucket counts it, the last-use stamp does not.
       gate.enforceRateLimit(ports, caller, request.remoteAddr, !outcome.dryRun);
@@ -64,7 +64,7 @@ export async function handleRequest(ports: Ports): Promise<void> {
       const handler = (await route.load())[request.method]!;
       const context = { ports, request, requestId: outcome.requestId, params, caller: outcome.caller, route, findRoute, confirm: outcome.confirm };
       if (outcome.dryRun) return (await import('./handlers/dry-run.js')).dryRun(handler, context);
-      return outcome.confirm ? (await import('./handlers/confirm-write.js')).confirming(handler, context) : handler(context);
+      return outcome.confirm ? (await import('./handlers/confirm.js')).confirming(handler, context) : handler(context);
     };
     outcome.response = await idempotent(ports, request, outcome, run);
   } catch (error) {
@@ -206,11 +206,7 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
     // Metrics are best effort.
   }
   try {
-    try {
-      await logEvents(ports, outcome, (severity) => `${requestId} ${token} ${severity} ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
-    } finally {
-      flushLog(ports);
-    }
+    await logEvents(ports, outcome, (severity) => `${requestId} ${token} ${severity} ${error?.code ?? '-'} ${method} ${path} ${status} ${durationMs}ms`);
   } catch {
     // A broken logger must not turn an answered request into a failed process.
   }
@@ -219,29 +215,36 @@ async function recordOutcome(ports: Ports, outcome: Outcome, durationMs: number)
 /**
  * The spec's Events: the event categories skip /healthz, non-auth 4xx answers and successful reads.
  * The insecure-bypass line is not a category but the trace of a weakened transport, so every request
- * that takes the bypass leaves one, /healthz included.
+ * that takes the bypass leaves one, /healthz included. Only a write or a refusal can be an event, so
+ * a successful read loads the module that sends lines only when the settings ask it for one.
  */
 async function logEvents(ports: Ports, outcome: Outcome, line: (severity: string) => string): Promise<void> {
   const { request, requestId } = outcome;
   const status = outcome.response!.status;
-  if (outcome.internalError) {
-    logLine('err', `wrtapi-internal ${requestId}: ${outcome.internalError.message}`);
-  }
-  if (!request) return;
-  if (outcome.insecureBypass) {
-    logLine('notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`);
-  }
-  if (request.path === '/healthz') return;
-  const event = eventOf(status, WRITE_METHODS.has(request.method));
-  if (event) logLine(event[0], line(event[1]));
-  const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
-  const settings = config.sections.find((section) => section.type === 'wrtapi');
-  if (settings?.options.get('debug') === '1') {
-    for (const call of (await import('./platform/bus.js')).busCalls()) {
-      logLine('debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`);
+  const lines: [SyslogLevel, string][] = [];
+  // A write's own lines (a batch's per operation) wait in the module for flushLog.
+  let events = request && WRITE_METHODS.has(request.method) ? await import('./pipeline/events.js') : undefined;
+  try {
+    if (outcome.internalError) lines.push(['err', `wrtapi-internal ${requestId}: ${outcome.internalError.message}`]);
+    if (!request) return;
+    if (outcome.insecureBypass) lines.push(['notice', `wrtapi-insecure-bypass ${requestId} ${request.method} ${request.path} status=${status} remote=${request.remoteAddr}`]);
+    if (request.path === '/healthz') return;
+    if (status >= 400) events ??= await import('./pipeline/events.js');
+    const event = events?.eventOf(status, WRITE_METHODS.has(request.method));
+    if (event) lines.push([event[0], line(event[1])]);
+    const config = outcome.caller?.config ?? (await (await import('./config/store.js')).readPackage(ports, 'wrtapi'));
+    const settings = config.sections.find((section) => section.type === 'wrtapi');
+    if (settings?.options.get('debug') === '1') {
+      for (const call of (await import('./platform/bus.js')).busCalls()) {
+        lines.push(['debug', `${line('DEBUG')} ubus call ${call.object} ${call.method} exit=${call.code} ${call.ms}ms`]);
+      }
     }
+    if (settings?.options.get('access') === '1') lines.push(['info', line('ACCESS')]);
+  } finally {
+    if (lines.length) events ??= await import('./pipeline/events.js');
+    for (const [level, text] of lines) events!.logLine(level, text);
+    events?.flushLog(ports);
   }
-  if (settings?.options.get('access') === '1') logLine('info', line('ACCESS'));
 }
 
 /** A refused write's field errors: its own, or those of the batch operation it failed at. */

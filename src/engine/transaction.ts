@@ -1,11 +1,10 @@
 import { acquireLocks, ARMED_STATE } from '../config/locks.js';
-import { initScript, reload } from '../config/services.js';
-import { commitPackage, restorePackage } from '../config/commit.js';
+import { commitPackage, initScript, reload, restorePackage } from '../config/commit.js';
 import { takeSnapshot, type Snapshot } from '../config/store.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import { serializeUci, type UciPackage } from '../uci/index.js';
-import type { Confirming, Window } from './window.js';
+import type { Confirming, Window } from '../config/armed.js';
 
 const SERVICE_NAME = /^[A-Za-z0-9_-]+$/;
 
@@ -76,7 +75,7 @@ export interface RunOptions {
   /** Throw a failure as the PlanFailure of the plan it belongs to (a batch's). */
   attribute?: boolean;
   dryRun?: boolean;
-  /** `?confirm_within` or `?confirm_id`: the write arms a change or joins the armed one (engine/window.ts). */
+  /** `?confirm_within` or `?confirm_id`: the write arms a change or joins the armed one (config/armed.ts). */
   confirm?: Confirming;
 }
 
@@ -119,7 +118,7 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], { attribu
     return fail(0, error);
   }
   try {
-    const confirming = confirm || ports.stat(ARMED_STATE) ? await import('./window.js') : undefined;
+    const confirming = confirm || ports.stat(ARMED_STATE) ? await import('../config/armed.js') : undefined;
     let window: Window | undefined;
     try {
       window = confirming?.admit(ports, confirm);

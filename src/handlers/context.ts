@@ -8,7 +8,7 @@ import type { Response } from '../http/response.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject, ResourceEntry } from '../resources/model.js';
 import type { WritePlan, Written } from '../engine/transaction.js';
-import type { Confirming } from '../engine/window.js';
+import type { Confirming } from '../config/armed.js';
 
 export interface Context {
   ports: Ports;
