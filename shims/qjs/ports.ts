@@ -203,9 +203,7 @@ export function routerPorts(): Ports {
     makeDirectory,
 
     run: (argv, stdin = '') => execute(argv, stdin, true),
-    start(argv, stdin) {
-      execute(argv, stdin, false);
-    },
+    start: (argv, stdin) => execute(argv, stdin, false).code,
     pid,
     identity: () => (identity ??= `${pid()}:${startTime(pid())}`),
     isRunning(owner) {

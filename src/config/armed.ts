@@ -134,7 +134,11 @@ export function superviseHelper(ports: Ports, armed: Armed): void {
  * as the logger is (its output to /dev/null, so uhttpd does not wait for it).
  */
 export function startHelper(ports: Ports, id: string): void {
-  ports.start(['/usr/bin/qjs', '-m', '/usr/share/wrtapi/wrtapi-confirm.js', 'watch', id], '');
+  const pid = ports.start(['/usr/bin/qjs', '-m', '/usr/share/wrtapi/wrtapi-confirm.js', 'watch', id], '');
+  // Until the helper names itself (by its identity, which a reused pid does not share), its pid
+  // tells the next request that it is on its way.
+  ports.makeDirectory('/tmp/wrtapi');
+  ports.writeFileAtomic(HELPER_FILE, String(pid));
 }
 
 // A write's side of the window: one that arms a change (`?confirm_within`), one that joins the armed

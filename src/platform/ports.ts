@@ -63,8 +63,9 @@ export interface Ports {
   /**
    * Starts an argv (never a shell) with `stdin` as its input and does not wait for it. Its output
    * goes to /dev/null: uhttpd holds the answer open while any process holds the program's stdout.
+   * Its process id.
    */
-  start(argv: string[], stdin: string): void;
+  start(argv: string[], stdin: string): number;
   /** This process's id. */
   pid(): number;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
