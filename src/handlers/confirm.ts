@@ -80,15 +80,19 @@ export function authorizeConfirm(caller: Caller, packages: string[]): void {
   for (const pkg of packages) requireScope(caller, { domain: pkg }, true);
 }
 
-/** A write's confirm parameters: only configuration writes (those that have a dry run) take them, and one at a time. */
+/**
+ * A write's confirm parameters: only configuration writes (those that have a dry run) take them, and
+ * one at a time. Named but empty is a 400, as `dry_run`'s: the write would otherwise go through
+ * unarmed, with nothing to roll it back.
+ */
 export function confirmingOf(ports: Ports, request: Request, route: Route, caller: Caller): Confirming {
   if (!route.dryRuns) throw new ApiError(400, 'bad_request', `${request.method} ${route.template} changes no configuration package; it takes neither confirm_within nor confirm_id`);
-  const within = request.query.get('confirm_within');
+  const arming = request.queryNames.has('confirm_within');
+  if (arming && request.queryNames.has('confirm_id')) throw new ApiError(400, 'bad_request', 'confirm_within arms a change and confirm_id joins the armed one: give one of them');
   const join = request.query.get('confirm_id');
-  if (within !== undefined && join !== undefined) throw new ApiError(400, 'bad_request', 'confirm_within arms a change and confirm_id joins the armed one: give one of them');
-  if (join !== undefined && !CONFIRM_ID.test(join)) throw new ApiError(400, 'bad_request', 'confirm_id must be the id a write with confirm_within answered in X-Confirm-Id');
+  if (!arming && !CONFIRM_ID.test(join ?? '')) throw new ApiError(400, 'bad_request', 'confirm_id must be the id a write with confirm_within answered in X-Confirm-Id');
   return {
-    ...(within !== undefined ? { within: windowSeconds('confirm_within', within), id: ulid(ports.now(), ports.randomBytes(10)) } : { join }),
+    ...(arming ? { within: windowSeconds('confirm_within', request.query.get('confirm_within')), id: ulid(ports.now(), ports.randomBytes(10)) } : { join }),
     token: caller.token.name,
     authorize: (packages) => authorizeConfirm(caller, packages),
   };
