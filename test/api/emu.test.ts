@@ -206,6 +206,25 @@ test('a person can run every stand-in by hand, without WRTAPI_ROOT: each finds i
     assert.is(byHand(['/usr/bin/wg', 'show', 'wg0', 'dump']).status, 1);
     assert.match(byHand(['/bin/opkg', 'list-installed']).stdout, /^dnsmasq - /m);
     for (const log of ['ubus.log', 'ip.log', 'wg.log', 'opkg.log']) assert.ok(existsSync(router.path(`/var/log/${log}`)), log);
+    // qjs runs wrtapi's own modules by their router path, on the wasm engine when nobody says which.
+    assert.is(byHand(['/usr/bin/qjs', '-m', '/usr/share/wrtapi/wrtapi-confirm.js', 'boot']).status, 0);
+    const usage = byHand(['/usr/bin/qjs', '-m', '/usr/share/wrtapi/wrtapi-confirm.js']);
+    assert.equal([usage.status, usage.stderr], [2, 'Usage: wrtapi-confirm watch <id> | boot\n']);
+  }));
+
+test('reboot kills the router\'s processes, clears what lives in RAM and runs the boot of its init scripts', () =>
+  withRouter(async (router) => {
+    const sleeper = spawn('sleep', ['60'], { env: { WRTAPI_ROOT: router.root, WRTAPI_EMU_ENGINE: router.engine }, stdio: 'ignore' });
+    writeFileSync(router.path('/var/log/messages'), 'daemon.notice wrtapi: before the reboot\n');
+    writeFileSync(router.path('/var/lock/wrtapi.global.lock'), '');
+    const rebooted = spawnSync(process.execPath, [join(projectRoot, 'dist/node/shims/emu/cli.js'), 'reboot', '--root', router.root, '--engine', router.engine], { encoding: 'utf8' });
+    assert.is(rebooted.status, 0, rebooted.stderr);
+    const ended = await Promise.race([new Promise((exited) => sleeper.once('exit', (_code, signal) => exited(signal))), new Promise((late) => setTimeout(late, 3000, 'still running'))]);
+    assert.is(ended, 'SIGKILL', 'the router\'s processes are gone');
+    assert.is(readFileSync(router.path('/var/log/messages'), 'utf8'), '');
+    assert.not.ok(existsSync(router.path('/var/lock/wrtapi.global.lock')));
+    assert.ok(existsSync(router.path('/tmp/dhcp.leases')), 'the clients renew their leases');
+    assert.is(readFileSync(router.path('/var/log/init.log'), 'utf8'), 'network boot\nfirewall boot\ndnsmasq boot\nodhcpd boot\nsystem boot\nsysntpd boot\ndropbear boot\nuhttpd boot\nwpad boot\nlog boot\n');
   }));
 
 test('a person can run apk by hand too', async () => {
