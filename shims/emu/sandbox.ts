@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docDir, projectRoot } from './project.js';
 
@@ -72,6 +72,8 @@ function wireApi(root: string): void {
     cpSync(join(projectRoot, 'packaging/files', program), join(root, program));
     chmodSync(join(root, program), 0o755);
   }
+  mkdirSync(join(root, 'etc/rc.d'), { recursive: true });
+  symlinkSync('../init.d/wrtapi', join(root, 'etc/rc.d/S13wrtapi'));
   const uhttpd = join(root, 'etc/config/uhttpd');
   writeFileSync(uhttpd, readFileSync(uhttpd, 'utf8').replace(/^config uhttpd 'main'\n(?:\t.*\n)*/m, (main) => `${main}\tlist alias '${API_ALIAS}'\n`));
 }

@@ -79,7 +79,7 @@ test("the package info carries OpenWrt's fields: name, version, description, noa
 });
 
 test('the files are the staged tree with its modes (the token store 0600, the programs 0755), root-owned, plus the list and conffiles 25.12 keeps', () => {
-  const modes: Record<string, number> = { '/etc/config/wrtapi': 0o600, '/etc/uci-defaults/wrtapi': 0o755, '/usr/bin/wrtapi-token': 0o755, '/www/cgi-bin/wrtapi': 0o755 };
+  const modes: Record<string, number> = { '/etc/config/wrtapi': 0o600, '/etc/init.d/wrtapi': 0o755, '/etc/uci-defaults/wrtapi': 0o755, '/usr/bin/wrtapi-token': 0o755, '/www/cgi-bin/wrtapi': 0o755 };
   const expected = new Map([...built.files].map(([path, data]) => [path, { mode: modes[path] ?? 0o644, data }]));
   for (const [path, data] of metadata('wrtapi', built.files, '/etc/config/wrtapi\n')) expected.set(path, { mode: 0o644, data });
   assertFiles(apk, expected);

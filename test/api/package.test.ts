@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { buildBytecodePackage, buildDocPackage, buildPackage } from '../../build/package.js';
@@ -35,9 +35,9 @@ test('the ipk is a gzipped tar of debian-binary, data.tar.gz and control.tar.gz,
   assert.is(member(outer, './debian-binary').data.toString(), '2.0\n');
 });
 
-test('the data archive holds the bundle, the launchers, the configuration (0600: it will hold the tokens) and the uci-defaults script, all root-owned', () => {
+test('the data archive holds the bundle, the launchers, the configuration (0600: it will hold the tokens), the uci-defaults script and the boot hook, all root-owned', () => {
   const bundle = filesUnder(bundleDir).map((path) => `./usr/share/wrtapi${path}`);
-  const launchers = ['./etc/uci-defaults/wrtapi', './usr/bin/wrtapi-token', './www/cgi-bin/wrtapi'];
+  const launchers = ['./etc/init.d/wrtapi', './etc/uci-defaults/wrtapi', './usr/bin/wrtapi-token', './www/cgi-bin/wrtapi'];
   const files = [...bundle, ...launchers, './etc/config/wrtapi'];
   const directories = new Set(['./']);
   for (const file of files) for (let i = file.indexOf('/', 2); i !== -1; i = file.indexOf('/', i + 1)) directories.add(file.slice(0, i + 1));
@@ -163,7 +163,8 @@ test('installing wires /api/v3 into uhttpd main once, however often it runs, and
     runHook(router, 'postinst', 'configure');
     assert.equal(apiAliases(router), [API_ALIAS]);
     // The emulator's routers are wired as the package wires a router.
-    for (const path of ['/etc/config/uhttpd', '/www/cgi-bin/wrtapi']) assert.is(readFileSync(emulated.path(path), 'utf8'), readFileSync(router.path(path), 'utf8'), path);
+    for (const path of ['/etc/config/uhttpd', '/www/cgi-bin/wrtapi', '/etc/init.d/wrtapi']) assert.is(readFileSync(emulated.path(path), 'utf8'), readFileSync(router.path(path), 'utf8'), path);
+    for (const on of [router, emulated]) assert.is(readlinkSync(on.path('/etc/rc.d/S13wrtapi')), '../init.d/wrtapi', 'the boot hook is enabled');
     assert.not.ok(existsSync(router.path('/etc/uci-defaults/wrtapi')), 'a uci-defaults script that succeeded is deleted');
     // An upgrade over a version that left the token store readable by all makes it root's alone.
     chmodSync(router.path('/etc/config/wrtapi'), 0o644);
@@ -187,6 +188,7 @@ test('removing unwires it, leaves /etc/config/uhttpd byte for byte as before the
     runHook(router, 'postinst', 'configure');
     runHook(router, 'prerm', 'remove');
     assert.is(readFileSync(router.path('/etc/config/uhttpd'), 'utf8'), before);
+    assert.not.ok(existsSync(router.path('/etc/rc.d/S13wrtapi')), 'the boot hook is disabled');
     assert.is(initLog(router), 'uhttpd restart\nuhttpd restart\n');
   } finally {
     await router.cleanup();
