@@ -73,6 +73,7 @@ function wireApi(root: string): void {
     chmodSync(join(root, program), 0o755);
   }
   mkdirSync(join(root, 'etc/rc.d'), { recursive: true });
+  rmSync(join(root, 'etc/rc.d/S13wrtapi'), { force: true });
   symlinkSync('../init.d/wrtapi', join(root, 'etc/rc.d/S13wrtapi'));
   const uhttpd = join(root, 'etc/config/uhttpd');
   writeFileSync(uhttpd, readFileSync(uhttpd, 'utf8').replace(/^config uhttpd 'main'\n(?:\t.*\n)*/m, (main) => `${main}\tlist alias '${API_ALIAS}'\n`));

@@ -50,6 +50,11 @@ export function curatedTarget(pkg: string, type: string): ScopeTarget {
     const [domain, sub] = curated.path.split('/');
     return sub === undefined ? { domain } : { domain, sub };
   }
+  return packageTarget(pkg);
+}
+
+/** The scope of a package as a whole: the bare domain of its resources, else its own name. */
+export function packageTarget(pkg: string): ScopeTarget {
   const types = curatedPackage(pkg)?.types;
   return { domain: types ? ([] as string[]).concat(Object.values(types)[0])[0].split('/')[0] : pkg };
 }

@@ -3,6 +3,7 @@
 // package the change touched. And the parameters that arm or join a change on a configuration write.
 import { disarm, isoTime, readArmed, rollBack, superviseHelper, windowSeconds, writeArmed, type Armed, type Confirming } from '../config/armed.js';
 import { requireScope, type Caller } from '../auth/gate.js';
+import { packageTarget } from '../engine/raw.js';
 import { runTransaction } from '../engine/transaction.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
@@ -73,11 +74,11 @@ const CONFIRM_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**
  * Whether the change a token arms or joins is one it could confirm: confirming or rolling back puts
- * whole packages back, so it needs the write scope of each package's own domain, as raw access to a
- * package outside the curated set does.
+ * whole packages back, so it needs the write scope of each package as a whole (`firewall:rw`;
+ * `prometheus_node_exporter_lua:rw` for its package's hyphens; `luci:rw` for a package no resource serves).
  */
 export function authorizeConfirm(caller: Caller, packages: string[]): void {
-  for (const pkg of packages) requireScope(caller, { domain: pkg }, true);
+  for (const pkg of packages) requireScope(caller, packageTarget(pkg), true);
 }
 
 /**
