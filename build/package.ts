@@ -3,8 +3,8 @@
 // and maintainer scripts: <name>_<version>_<arch>.ipk for opkg (24.10 and earlier), laid out as
 // scripts/ipkg-build lays one out (a gzipped tar holding ./debian-binary, ./data.tar.gz and
 // ./control.tar.gz, every member owned by 0:0), and <name>-<version>.apk for apk-tools 3 (25.12 and
-// later), as include/package-pack.mk has `apk mkpkg` build one (build/apk.ts). Entries are sorted and
-// carry one fixed mtime, so the same tree always gives the same bytes.
+// later), as include/package-pack.mk has `apk mkpkg` build one (build/apk.ts). Entries are in a fixed
+// order and carry one fixed mtime, so the same tree always gives the same bytes.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -89,7 +89,19 @@ function filesUnder(dir: string, prefix = ''): string[] {
   );
 }
 
-/** The data archive's entries: the given router files plus every directory above them, sorted. */
+/**
+ * The bundle's JSON, in the order the data archive holds it, before its code: deflate finds a repeat
+ * only in the 32 KB before it, and JSON repeats JSON, not code. The tables; each resource's doc beside
+ * its mapping, which name the same members; the patterns; the document's fixed part. 2.6 KB less than
+ * the files in name order (110,126 to 112,701 B, the data archive with zopfli).
+ */
+const DATA_FIRST = [/^\/(generated\/tables|mappings)\//, /^\/(generated\/mappings|docs)\/(?!patterns\.js$)/, /^\/docs\/patterns\.js$/, /^\/routes\/openapi-fixed\.js$/];
+const PAIRED = 1;
+
+/**
+ * The data archive's entries: every directory above the given router files, in name order, each before
+ * what it holds; then the files, the bundle's JSON first (DATA_FIRST), the rest in name order.
+ */
 function dataEntries(files: Map<string, Buffer>): TarEntry[] {
   const directories = new Set<string>();
   for (const path of files.keys()) {
@@ -97,11 +109,20 @@ function dataEntries(files: Map<string, Buffer>): TarEntry[] {
       directories.add(path.slice(0, slash + 1));
     }
   }
+  // A file's group in DATA_FIRST (the last for any other), and within the paired group its file name.
+  const place = ({ name }: TarEntry): [number, string] => {
+    const inBundle = name.startsWith(`.${BUNDLE_DIR}/`) ? name.slice(BUNDLE_DIR.length + 1) : '';
+    const found = DATA_FIRST.findIndex((pattern) => pattern.test(inBundle));
+    return found === -1 ? [DATA_FIRST.length, ''] : [found, found === PAIRED ? name.slice(name.lastIndexOf('/') + 1) : ''];
+  };
+  const byPlace = (a: TarEntry, b: TarEntry) => {
+    const [[groupA, keyA], [groupB, keyB]] = [place(a), place(b)];
+    return groupA - groupB || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0);
+  };
   return [
-    { name: './', mode: 0o755 },
-    ...[...directories].map((dir) => ({ name: `.${dir}`, mode: 0o755 })),
-    ...[...files].map(([path, data]) => ({ name: `.${path}`, mode: FILE_MODES[path] ?? 0o644, data })),
-  ].sort(byTarName);
+    ...[{ name: './', mode: 0o755 }, ...[...directories].map((dir) => ({ name: `.${dir}`, mode: 0o755 }))].sort(byTarName),
+    ...[...files].map(([path, data]) => ({ name: `.${path}`, mode: FILE_MODES[path] ?? 0o644, data })).sort(byTarName).sort(byPlace),
+  ];
 }
 
 /** The package's files by router path: `packaging/files/` and the bundle under /usr/share/wrtapi. */
