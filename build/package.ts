@@ -90,17 +90,27 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 /**
- * The bundle's JSON, in the order the data archive holds it, before its code: deflate finds a repeat
- * only in the 32 KB before it, and JSON repeats JSON, not code. The tables; each resource's doc beside
- * its mapping, which name the same members; the patterns; the document's fixed part. 2.6 KB less than
- * the files in name order (110,126 to 112,701 B, the data archive with zopfli).
+ * The order of the data archive's files, by the first pattern a file's path in the bundle matches
+ * (none: last). Deflate finds a repeat only in the 32 KB before it, so like goes beside like: the
+ * JSON first, the tables, each resource's doc beside its mapping (they name the same members), the
+ * patterns, the document's fixed part; then the code, the chunks shared by the others first, the
+ * definitions' chunks last. Files outside the bundle go with the code. The package is 2.6 KB smaller
+ * than with the files in name order (113,639 to 110,600 B), the core 0.7 KB (58,375 to 57,658).
  */
-const DATA_FIRST = [/^\/(generated\/tables|mappings)\//, /^\/(generated\/mappings|docs)\/(?!patterns\.js$)/, /^\/docs\/patterns\.js$/, /^\/routes\/openapi-fixed\.js$/];
+const DATA_ORDER = [
+  /^\/(generated\/tables|mappings)\//,
+  /^\/(generated\/mappings|docs)\/(?!patterns\.js$)/,
+  /^\/docs\/patterns\.js$/,
+  /^\/routes\/openapi-fixed\.js$/,
+  /^\/routes\//,
+  /^(?!\/resources\/)/,
+];
+/** The group whose files are ordered by file name, so that a resource's doc and mapping sit together. */
 const PAIRED = 1;
 
 /**
  * The data archive's entries: every directory above the given router files, in name order, each before
- * what it holds; then the files, the bundle's JSON first (DATA_FIRST), the rest in name order.
+ * what it holds; then the files in DATA_ORDER, each group in name order (the paired one by file name).
  */
 function dataEntries(files: Map<string, Buffer>): TarEntry[] {
   const directories = new Set<string>();
@@ -109,11 +119,11 @@ function dataEntries(files: Map<string, Buffer>): TarEntry[] {
       directories.add(path.slice(0, slash + 1));
     }
   }
-  // A file's group in DATA_FIRST (the last for any other), and within the paired group its file name.
+  // A file's place in DATA_ORDER, and in the paired group its file name.
   const place = ({ name }: TarEntry): [number, string] => {
     const inBundle = name.startsWith(`.${BUNDLE_DIR}/`) ? name.slice(BUNDLE_DIR.length + 1) : '';
-    const found = DATA_FIRST.findIndex((pattern) => pattern.test(inBundle));
-    return found === -1 ? [DATA_FIRST.length, ''] : [found, found === PAIRED ? name.slice(name.lastIndexOf('/') + 1) : ''];
+    const found = DATA_ORDER.findIndex((pattern) => pattern.test(inBundle));
+    return found === -1 ? [DATA_ORDER.length, ''] : [found, found === PAIRED ? name.slice(name.lastIndexOf('/') + 1) : ''];
   };
   const byPlace = (a: TarEntry, b: TarEntry) => {
     const [[groupA, keyA], [groupB, keyB]] = [place(a), place(b)];
