@@ -3,7 +3,7 @@
 // schemas (openapi-schemas.ts), written once by the build as JSON.
 import type { FixedDocument } from '../../src/openapi/document.js';
 import type { Properties } from '../../src/openapi/objects.js';
-import { DRY_RUN, DRY_RUN_ANSWER, ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, orDryRun, READ_ERRORS, ref, WRITE_ERRORS, type Operation } from '../../src/openapi/operations.js';
+import { CONFIGURATION_WRITE, CONFIRM_HEADERS, DRY_RUN_ANSWER, ERROR_RESPONSE_NAMES, headers, IDEMPOTENT, json, orDryRun, READ_ERRORS, ref, WRITE_ERRORS, WRITE_HEADERS, type Operation } from '../../src/openapi/operations.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 import { TEXT_PATTERN } from '../../src/http/text.js';
 import { deferred, named } from './deferred.js';
@@ -20,11 +20,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: '`conflict`, `unmanaged_resource` (adopt first) or `idempotency_key_conflict`.',
   412: '`precondition_failed`: stale If-Match, matching If-None-Match, or a failed JSON Patch `test`; nothing was changed.',
   422: '`validation_failed`: every field error at once in `errors`.',
-  423: '`locked`: another write holds the lock; retry after `Retry-After` seconds.',
+  423:
+    '`locked`: another write holds the lock; retry after `Retry-After` seconds. Or a change armed with `confirm_within` awaits confirmation, ' +
+    'named by `confirm_id` and `expires_at`: until it is confirmed or rolled back, a configuration write passes only when it joins it with `confirm_id`.',
   429: '`too_many_requests`: the token\'s rate limit; retry after `Retry-After` seconds.',
   500: '`internal_error`, or `reload_failed_restored` / `reload_failed_unrecovered` with `reload_error` (and `restore_error`).',
   503: '`service_unavailable`, or `init_script_missing` naming the absent init script.',
 };
+/** A commit-confirm change's id: a ULID. */
+const CONFIRM_ID = { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' };
+/** A commit-confirm window's length (config/armed.ts's WINDOW, held to it by test/api/openapi-confirm.test.ts). */
+const WINDOW_SECONDS = { type: 'integer', minimum: 10, maximum: 3600 };
 const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   'X-Request-Id': ['The client-supplied request id, or a generated ULID.', { type: 'string' }],
   ETag: ['Quoted hash of the resource without `runtime`.', { type: 'string' }],
@@ -45,6 +51,8 @@ const HEADER_DEFINITIONS: Record<string, [string, JsonSchema]> = {
   ],
   'Idempotent-Replayed': ['`true` when the answer was served from the idempotency cache.', { type: 'string', enum: ['true'] }],
   'X-Dry-Run': ['`true` on a dry run\'s answer.', { type: 'string', enum: ['true'] }],
+  'X-Confirm-Id': ['The change the write armed (`confirm_within`) or joined (`confirm_id`), awaiting confirmation at /confirm/{id}.', CONFIRM_ID],
+  'X-Confirm-Deadline': ['When the change is rolled back unless confirmed: RFC 3339, UTC, to the second.', { type: 'string', format: 'date-time' }],
   'Retry-After': ['Seconds to wait before retrying.', { type: 'integer' }],
   'WWW-Authenticate': ['`Bearer realm="wrtapi", error="<code>"`.', { type: 'string' }],
 };
@@ -73,6 +81,8 @@ function queryAndHeader(name: string, header: string, query: string, description
 }
 
 const ETAG = '(W/)?"[0-9a-f]{16}"';
+/** A confirmation, extension or rollback takes the global lock exclusively: 423 while a write holds it. */
+const CONFIRM_ERRORS = [...READ_ERRORS, 423];
 /** `*`, or a comma-separated list of ETags. */
 const CONDITION = { type: 'string', pattern: `^(\\*|${ETAG}( *, *${ETAG})*)$` };
 function fixedPaths(): Record<string, Operation> {
@@ -126,7 +136,7 @@ function fixedPaths(): Record<string, Operation> {
         200: DRY_RUN_ANSWER,
         207: {
           description: 'Every operation succeeded: its `{status, body}` in order. The reload and kernel headers, once for the whole batch, only when it wrote.',
-          headers: named('X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'Idempotent-Replayed'),
+          headers: named(...WRITE_HEADERS, 'Idempotent-Replayed'),
           content: json(ref('schemas', 'BatchResults')),
         },
       }, {
@@ -136,8 +146,34 @@ function fixedPaths(): Record<string, Operation> {
           'committed together, then each service reloads once. Any failure leaves every file as it was and answers the failing operation\'s status with ' +
           '`batch_partial_failure`: `aborted_at_index`, its own envelope in `error`, `reverted`. A batch is refused with 422 on `operations` (1 to 50), ' +
           '`operations[i].method`, `operations[i].path` (a curated or raw path, no query) and `operations[i].if_match`, before anything runs. Reads answer the staged configuration, without `runtime`.',
-        parameters: [...IDEMPOTENT, DRY_RUN],
+        parameters: [...IDEMPOTENT, ...CONFIGURATION_WRITE],
         requestBody: { required: true, content: json(ref('schemas', 'BatchRequest')) },
+      }),
+    },
+    '/confirm/{id}': {
+      description:
+        'A change armed by a configuration write with `confirm_within`, which is rolled back at its deadline unless confirmed. Any token may ask, and each verb needs ' +
+        'the write scope of every package the change touched as a bare domain (`firewall:rw`, `*:rw`): 403 `insufficient_scope` otherwise. 404 `not_found` once ' +
+        'the change was confirmed or rolled back. Each verb restarts the helper that keeps the deadline when it was killed, and a deadline already passed is then kept at once.',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: CONFIRM_ID, description: 'The write\'s `X-Confirm-Id`.' }],
+      get: deferred('Read the change awaiting confirmation', 'confirm', READ_ERRORS, {
+        200: { description: 'The change.', headers: named(), content: json(ref('schemas', 'ArmedChange')) },
+      }, { operationId: 'getConfirm' }),
+      post: deferred('Confirm the change, or with `extend` renew its window', 'confirm', [...CONFIRM_ERRORS, 409], {
+        200: { description: 'With `extend`: the change, its deadline renewed.', headers: named(), content: json(ref('schemas', 'ArmedChange')) },
+        204: { description: 'Confirmed: the change stays; no body.', headers: named() },
+      }, {
+        operationId: 'confirmChange',
+        parameters: [
+          ...IDEMPOTENT,
+          { name: 'extend', in: 'query', required: false, schema: WINDOW_SECONDS, description: 'Seconds from now to the new deadline, 10 to 3600 (another value is 400); the change stays armed.' },
+        ],
+      }),
+      delete: deferred('Roll the change back now', 'confirm', CONFIRM_ERRORS, {
+        204: { description: 'Rolled back: the packages as they were before the change, its services reloaded; no body.', headers: named() },
+      }, {
+        operationId: 'rollBackChange',
+        description: 'A failed reload answers 500 `reload_failed_restored` with `reload_error`: the files are restored all the same.',
       }),
     },
     '/system/password': {
@@ -160,7 +196,7 @@ function fixedPaths(): Record<string, Operation> {
       }, { operationId: 'listRaw', description: TEXT.paged, parameters: [ref('parameters', 'Cursor'), ref('parameters', 'Limit')] }),
       post: deferred('Create a section', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'createRaw',
-        parameters: [...IDEMPOTENT, DRY_RUN],
+        parameters: [...IDEMPOTENT, ...CONFIGURATION_WRITE],
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
     },
@@ -173,18 +209,18 @@ function fixedPaths(): Record<string, Operation> {
       put: deferred('Replace a section\'s options', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'replaceRaw',
         description: 'Options the body omits are removed, but for redacted ones, which are kept.',
-        parameters: [DRY_RUN],
+        parameters: CONFIGURATION_WRITE,
         requestBody: { required: true, content: json(ref('schemas', 'RawRequest')) },
       }),
       patch: deferred('Merge-patch a section\'s options (null removes one), or apply a JSON Patch to its read', 'raw', WRITE_ERRORS, { 200: rawWritten }, {
         operationId: 'patchRaw',
         description: 'A JSON Patch whose path names nothing answers 422 `conflict`; a failed `test` 412.',
-        parameters: [DRY_RUN],
+        parameters: CONFIGURATION_WRITE,
         requestBody: { required: true, content: { ...json(ref('schemas', 'RawRequest')), 'application/json-patch+json': { schema: ref('schemas', 'JsonPatch') } } },
       }),
-      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 200: DRY_RUN_ANSWER, 204: { description: 'Removed: no body, no reload headers.', headers: named() } }, {
+      delete: deferred('Remove a section', 'raw', WRITE_ERRORS, { 200: DRY_RUN_ANSWER, 204: { description: 'Removed: no body, no reload headers.', headers: named(...CONFIRM_HEADERS) } }, {
         operationId: 'deleteRaw',
-        parameters: [DRY_RUN],
+        parameters: CONFIGURATION_WRITE,
         description: `Refused with 409 \`conflict\` when a curated resource still names the section, or its resource may not lose it (uhttpd's instance \`main\`).`,
       }),
     },
@@ -220,7 +256,7 @@ const RAW_WRITE =
   'A section of uhttpd\'s instances is held to that resource\'s self-lockout rules too: a write that would stop instance `main` serving this API is 422 `conflict` on the option. ' +
   'A read\'s redacted options are kept when the body omits them; naming one sets it.';
 const RAW_PATH = `${RAW_ACCESS} A write (POST, PUT, PATCH): ${RAW_WRITE}`;
-const rawWritten = { description: 'The section as written.', headers: named('X-Dry-Run'), content: orDryRun(ref('schemas', 'RawSection')) };
+const rawWritten = { description: 'The section as written.', headers: named('X-Dry-Run', ...CONFIRM_HEADERS), content: orDryRun(ref('schemas', 'RawSection')) };
 
 /** The document without its resources, which `src/openapi/document.ts` adds at request time. */
 export function fixedDocument(version: string): FixedDocument {
@@ -262,6 +298,26 @@ export function fixedDocument(version: string): FixedDocument {
           required: false,
           schema: { type: 'string', enum: ['true', 'false'] },
           description: '`true`: the write is checked as it would be, changes nothing, and answers 200 with what it would do; a refusal is its own. Another value is 400.',
+        },
+        ConfirmWithin: {
+          name: 'confirm_within',
+          in: 'query',
+          required: false,
+          schema: WINDOW_SECONDS,
+          description:
+            'Seconds, 10 to 3600 (another value is 400): the write commits and reloads as usual and arms a rollback to the state before it, kept unless ' +
+            '`POST /confirm/{id}` confirms it by the deadline; `X-Confirm-Id` and `X-Confirm-Deadline` name it. Needs the write scope (`<package>:rw`) of ' +
+            'every package the write changes. Until the change is confirmed or rolled back, every other configuration write is 423 `locked`, a second arm included.',
+        },
+        ConfirmId: {
+          name: 'confirm_id',
+          in: 'query',
+          required: false,
+          schema: CONFIRM_ID,
+          description:
+            'The armed change\'s `X-Confirm-Id`: the write joins its window instead of answering 423, each package it changes kept as it was before its first ' +
+            'change, so the change is confirmed or rolled back as one. Needs the write scope of every package the change touched. 409 `conflict` when no ' +
+            'change awaits confirmation as that id; 400 beside `confirm_within`.',
         },
         ...queryAndHeader('IfMatch', 'If-Match', 'if_match', 'The current ETag, or `*`; otherwise 412.', CONDITION),
         ...queryAndHeader('IfNoneMatch', 'If-None-Match', 'if_none_match', 'On GET a matching ETag gives 304; on a write, 412.', CONDITION),

@@ -54,6 +54,8 @@ export const FIXED_SCHEMAS: Properties = {
       aborted_at_index: { type: 'integer', minimum: 0, description: 'Only with `batch_partial_failure`: the operation the batch failed at.' },
       error: { $ref: '#/components/schemas/Error', description: 'Only with `batch_partial_failure`: that operation\'s own envelope, its `request_id` `<request_id>.<index>`.' },
       reverted: { type: 'boolean', description: 'Only with `batch_partial_failure`: true, nothing the batch did stayed; false only when the restore after a failed reload failed too (`error.code` `reload_failed_unrecovered`).' },
+      confirm_id: { type: 'string', description: 'Only on a 423 while a change awaits confirmation: its id, for /confirm/{id} or a write\'s `confirm_id`.' },
+      expires_at: { type: 'string', format: 'date-time', description: 'With `confirm_id`: the change\'s deadline.' },
     },
   },
   FieldError: {
@@ -269,6 +271,18 @@ export const FIXED_SCHEMAS: Properties = {
       results: { $ref: '#/components/schemas/BatchResults/properties/results' },
       changes: { type: 'object', description: 'Per package, the lines `uci changes` would print; secrets redacted.', additionalProperties: { type: 'array', items: { type: 'string' } } },
       reload: { type: 'array', items: { type: 'string' }, description: 'The init scripts it would reload.' },
+    },
+  },
+  ArmedChange: {
+    type: 'object',
+    required: ['id', 'token', 'armed_at', 'expires_at', 'packages', 'services'],
+    properties: {
+      id: { type: 'string' },
+      token: { type: 'string', description: 'The token that armed it.' },
+      armed_at: { type: 'string', format: 'date-time' },
+      expires_at: { type: 'string', format: 'date-time', description: 'The deadline: unconfirmed by then, the change is rolled back.' },
+      packages: { type: 'array', items: { type: 'string' }, description: 'The configuration packages the change\'s writes changed, which a rollback puts back as they were.' },
+      services: { type: 'array', items: { type: 'string' }, description: 'The init scripts its writes reloaded, which a rollback reloads again.' },
     },
   },
   RawSection: {

@@ -4,7 +4,7 @@
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import { reload, restorePackage } from './commit.js';
-import { ARMED_STATE } from './locks.js';
+import { ARMED_STATE } from './lock-file.js';
 import type { Snapshot } from './store.js';
 
 const DIRECTORY = '/etc/wrtapi/confirm';

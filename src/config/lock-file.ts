@@ -5,6 +5,13 @@
 // a dead owner's pid is not taken for it.
 import type { Ports } from '../platform/ports.js';
 
+/**
+ * A change armed with `?confirm_within` (config/armed.ts): while it lies there, configuration writes
+ * outside its window are refused. Named here, in the module of every write's locks and of the
+ * metrics' mutex, so a write and a scrape look for it without loading another module.
+ */
+export const ARMED_STATE = '/etc/wrtapi/confirm/armed.json';
+
 /** True when the lock's owner no longer runs: a writer killed while holding it. */
 export function isStale(ports: Ports, path: string): boolean {
   const owner = ports.readLink(path);

@@ -6,12 +6,6 @@ import { sweepLeftovers } from './leftovers.js';
 const LOCK_DIR = '/var/lock';
 const GLOBAL_LOCK = `${LOCK_DIR}/wrtapi.global.lock`;
 const SHARED_MARKER_PREFIX = 'wrtapi.global.shared.';
-/**
- * A change armed with `?confirm_within` (config/armed.ts): while it lies there, configuration writes
- * outside its window are refused. Named here so a write looks for it without loading its module.
- */
-export const ARMED_STATE = '/etc/wrtapi/confirm/armed.json';
-
 export type GlobalMode = 'shared' | 'exclusive';
 
 export interface Held {

@@ -1,4 +1,5 @@
-import { acquireLocks, ARMED_STATE } from '../config/locks.js';
+import { ARMED_STATE } from '../config/lock-file.js';
+import { acquireLocks } from '../config/locks.js';
 import { commitPackage, initScript, reload, restorePackage } from '../config/commit.js';
 import { takeSnapshot, type Snapshot } from '../config/store.js';
 import { ApiError } from '../http/errors.js';

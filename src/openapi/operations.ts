@@ -24,7 +24,10 @@ export const WRITE_ERRORS = [...READ_ERRORS, 409, 412, 422, 423].sort((a, b) => 
 export const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 export const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 export const headers = (...names: string[]) => Object.fromEntries(['X-Request-Id', ...names].map((name) => [name, ref('headers', name.replace(/-/g, ''))]));
-const RELOAD_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied'];
+/** The commit-confirm window a configuration write armed or joined. */
+export const CONFIRM_HEADERS = ['X-Confirm-Id', 'X-Confirm-Deadline'];
+/** A configuration write's: its reloads and kernel apply, and its window. */
+export const WRITE_HEADERS = ['X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', ...CONFIRM_HEADERS];
 
 export function operation(summary: string | undefined, tag: string, statuses: number[], responses: Record<string, unknown>, fields: Operation = {}): Operation {
   const { parameters = [], ...rest } = fields as { parameters?: unknown[] };
@@ -46,7 +49,8 @@ export function operation(summary: string | undefined, tag: string, statuses: nu
 const CONDITIONAL_GET = [ref('parameters', 'IfNoneMatchHeader'), ref('parameters', 'IfNoneMatchQuery')];
 const CONDITIONAL_WRITE = [ref('parameters', 'IfMatchHeader'), ref('parameters', 'IfMatchQuery'), ...CONDITIONAL_GET];
 export const IDEMPOTENT = [ref('parameters', 'IdempotencyKeyHeader'), ref('parameters', 'IdempotencyKeyQuery')];
-export const DRY_RUN = ref('parameters', 'DryRun');
+/** What every configuration write takes beside its own parameters: a dry run, and commit-confirm's arm or join. */
+export const CONFIGURATION_WRITE = ['DryRun', 'ConfirmWithin', 'ConfirmId'].map((name) => ref('parameters', name));
 /** The 200 of a write's dry run, where the write itself answers another status. */
 export const DRY_RUN_ANSWER = ref('responses', 'DryRun');
 /** A write's 200 body: the resource, or with `dry_run=true` what the write would do. */
@@ -64,7 +68,7 @@ export function resourcePaths(definition: ResourceDoc, title: string, say: Say):
   const described = (...parts: string[]) => (parts.some(Boolean) ? { description: parts.filter(Boolean).join('\n\n') } : {});
   const tag = definition.path.split('/')[0];
   const body = json(ref('schemas', title));
-  const writeHeaders = definition.mgmtPath ? [...RELOAD_HEADERS, 'X-Mgmt-Path-Warning'] : RELOAD_HEADERS;
+  const writeHeaders = definition.mgmtPath ? [...WRITE_HEADERS, 'X-Mgmt-Path-Warning'] : WRITE_HEADERS;
   // A response's description is required: '' without wrtapi-doc.
   const written = { description: say('written') ?? '', headers: headers('ETag', ...writeHeaders, 'X-Dry-Run'), content: orDryRun(ref('schemas', title)) };
   const read = { description: say('readOne') ?? '', headers: headers('ETag'), content: body };
@@ -81,7 +85,7 @@ export function resourcePaths(definition: ResourceDoc, title: string, say: Say):
     get: operation(say('read', definition.path), tag, READ_ERRORS, { 200: read, 304: notModified }, { parameters: CONDITIONAL_GET }),
     put: operation(say('replace', definition.path), tag, WRITE_ERRORS, { 200: written }, {
       ...described(checks, referenced),
-      parameters: [...CONDITIONAL_WRITE, DRY_RUN],
+      parameters: [...CONDITIONAL_WRITE, ...CONFIGURATION_WRITE],
       requestBody: put,
     }),
     patch: operation(say('update', definition.path), tag, WRITE_ERRORS, { 200: written }, {
@@ -90,7 +94,7 @@ export function resourcePaths(definition: ResourceDoc, title: string, say: Say):
         checks,
         referenced,
       ),
-      parameters: [...CONDITIONAL_WRITE, DRY_RUN],
+      parameters: [...CONDITIONAL_WRITE, ...CONFIGURATION_WRITE],
       requestBody: patch,
     }),
   };
@@ -117,7 +121,7 @@ export function resourcePaths(definition: ResourceDoc, title: string, say: Say):
       post: operation(say('create', definition.path), tag, WRITE_ERRORS, { 200: created }, {
         ...name('create'),
         ...described(checks),
-        parameters: [...IDEMPOTENT, DRY_RUN],
+        parameters: [...IDEMPOTENT, ...CONFIGURATION_WRITE],
         requestBody: { required: true, content: json(ref('schemas', `${title}Request`)) },
       }),
     },
@@ -132,14 +136,14 @@ export function resourcePaths(definition: ResourceDoc, title: string, say: Say):
       }, {
         ...name('delete'),
         ...described(referenced, kept),
-        parameters: [...CONDITIONAL_WRITE, DRY_RUN],
+        parameters: [...CONDITIONAL_WRITE, ...CONFIGURATION_WRITE],
       }),
     },
     [`${path}/{id}/adopt`]: {
       parameters: idParameter,
       post: operation(say('adopt', definition.path), tag, WRITE_ERRORS, { 200: created }, {
         ...name('adopt'),
-        parameters: [...IDEMPOTENT, DRY_RUN],
+        parameters: [...IDEMPOTENT, ...CONFIGURATION_WRITE],
       }),
     },
   };

@@ -1,4 +1,4 @@
-import { withMutex } from '../config/lock-file.js';
+import { ARMED_STATE, withMutex } from '../config/lock-file.js';
 import { RECORD_DIRECTORY as DIRECTORY, type RequestRecord } from './metrics-format.js';
 import type { Ports } from '../platform/ports.js';
 
@@ -79,9 +79,14 @@ function labels(names: string[], key: string, extra = ''): string {
   return `{${pairs.join(',')}}`;
 }
 
-/** The text exposition format 0.0.4 of every counter since boot (/tmp is cleared on reboot). */
-export function renderMetrics(ports: Ports): string {
+/**
+ * The text exposition format 0.0.4 of every counter since boot (/tmp is cleared on reboot), and of
+ * commit-confirm's armed change, read from flash at each scrape.
+ */
+export async function renderMetrics(ports: Ports): Promise<string> {
   const totals = foldRecords(ports);
+  // As a write looks for it: the state's module is loaded only while a change is armed.
+  const armed = ports.stat(ARMED_STATE) ? (await import('../config/armed.js')).readArmed(ports) : undefined;
   const lines: string[] = [];
   const series = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
 
@@ -110,5 +115,9 @@ export function renderMetrics(ports: Ports): string {
   for (const [key, count] of Object.entries(totals.contention)) lines.push(`wrtapi_lock_contention_total${labels(['lock_type'], key)} ${count}`);
   series('wrtapi_validate_errors_total', 'counter', 'Field errors of refused writes, by resource and code.');
   for (const [key, count] of Object.entries(totals.validate)) lines.push(`wrtapi_validate_errors_total${labels(['resource', 'code'], key)} ${count}`);
+  series('wrtapi_confirm_pending', 'gauge', '1 while a change armed with confirm_within awaits confirmation, else 0.');
+  lines.push(`wrtapi_confirm_pending ${armed ? 1 : 0}`);
+  series('wrtapi_confirm_deadline_seconds', 'gauge', 'The deadline of the change awaiting confirmation, in Unix seconds; only while one does.');
+  if (armed) lines.push(`wrtapi_confirm_deadline_seconds ${armed.deadline}`);
   return lines.join('\n') + '\n';
 }

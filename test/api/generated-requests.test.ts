@@ -91,6 +91,10 @@ function requestFor(random: Random, operation: Operation, known: { strings: stri
       const existing = parameter.name === 'id' ? known.ids.get(operation.template.replace(/\/\{id\}.*$/, '')) ?? [] : [];
       const chosen = existing.length && random.chance(0.7) ? random.pick(existing) : String(value(parameter.schema));
       path = path.replace(`{${parameter.name}}`, encodeURIComponent(chosen));
+    } else if (parameter.name === 'confirm_within') {
+      // An armed change refuses every other write (423) until it is confirmed or its deadline
+      // passes: a client arms one only with its confirmation to follow (test/api/openapi-confirm.test.ts).
+      continue;
     } else if (parameter.required || random.chance(0.3)) {
       (parameter.in === 'query' ? query : headers)[parameter.name] = String(value(parameter.schema));
     }

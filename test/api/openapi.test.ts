@@ -218,18 +218,21 @@ test('query fallbacks, response headers and the error envelope are declared', ()
   const parameters = document.components.parameters as Body;
   const names = (refs: Body[]) => refs.map((ref) => parameters[ref.$ref.split('/').pop()]).map((parameter) => `${parameter.in}:${parameter.name}`);
   const item = document.paths['/firewall/forwardings/{id}'];
-  assert.equal(names(item.put.parameters), ['header:If-Match', 'query:if_match', 'header:If-None-Match', 'query:if_none_match', 'query:dry_run', 'header:X-Request-Id', 'query:request_id']);
-  assert.equal(names(document.paths['/firewall/forwardings'].post.parameters), ['header:Idempotency-Key', 'query:idempotency_key', 'query:dry_run', 'header:X-Request-Id', 'query:request_id']);
+  const write = ['query:dry_run', 'query:confirm_within', 'query:confirm_id', 'header:X-Request-Id', 'query:request_id'];
+  assert.equal(names(item.put.parameters), ['header:If-Match', 'query:if_match', 'header:If-None-Match', 'query:if_none_match', ...write]);
+  assert.equal(names(document.paths['/firewall/forwardings'].post.parameters), ['header:Idempotency-Key', 'query:idempotency_key', ...write]);
   assert.equal(names(document.paths['/firewall/forwardings'].get.parameters).slice(0, 3), ['query:managed', 'query:cursor', 'query:limit']);
   assert.equal(Object.keys(item.put.responses), ['200', '400', '401', '403', '404', '409', '412', '422', '423', '429', '500', '503']);
   assert.equal(Object.keys(item.get.responses), ['200', '304', '400', '401', '403', '404', '429', '500', '503']);
-  assert.equal(Object.keys(item.put.responses[200].headers), ['X-Request-Id', 'ETag', 'X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'X-Dry-Run']);
+  assert.equal(Object.keys(item.put.responses[200].headers), [
+    'X-Request-Id', 'ETag', 'X-Reload-Status', 'X-Reload-Services', 'X-Kernel-Status', 'X-Kernel-Applied', 'X-Confirm-Id', 'X-Confirm-Deadline', 'X-Dry-Run',
+  ]);
   assert.equal(Object.keys(document.paths['/firewall/forwardings'].get.responses[200].headers), ['X-Request-Id', 'Link', 'X-Next-Cursor']);
   const error = document.components.schemas.Error;
   assert.equal(error.required, ['code', 'message', 'request_id']);
   assert.ok(error.properties.code.enum.includes('unsupported_media_type'));
   assert.is(error.properties.code.enum.length, 23);
-  assert.equal(Object.keys(error.properties), ['code', 'message', 'request_id', 'errors', 'reload_error', 'restore_error', 'aborted_at_index', 'error', 'reverted']);
+  assert.equal(Object.keys(error.properties), ['code', 'message', 'request_id', 'errors', 'reload_error', 'restore_error', 'aborted_at_index', 'error', 'reverted', 'confirm_id', 'expires_at']);
   assert.equal(document.components.schemas.FieldError.required, ['field', 'code', 'message']);
   for (const path of ['/healthz', '/auth/whoami', '/metrics', '/diagnostics', '/tokens', '/tokens/{name}', '/openapi.json', '/schema', '/schema/{package}/{resource}']) {
     assert.ok(document.paths[path], path);
@@ -320,13 +323,17 @@ test('live answers conform to the document: /diagnostics with recent errors and 
  * Where `served` holds everything `before` did: objects may gain members, a description may say
  * more, every other value (arrays included) is as it was. The places that differ, by their paths.
  */
-/** The document as it would be without the dry runs (issue 32): their parameter, their answers, and the 200's choice of one. */
-function withoutDryRuns(served: Body): Body {
+/**
+ * The document as it would be without issue 32: the parameters of the dry runs and of commit-confirm,
+ * the dry runs' answers, and the 200's choice of one.
+ */
+function withoutIssue32(served: Body): Body {
   const copy = JSON.parse(JSON.stringify(served)) as Body;
+  const added = ['DryRun', 'ConfirmWithin', 'ConfirmId'].map((name) => `#/components/parameters/${name}`);
   for (const item of Object.values(copy.paths as Record<string, Body>)) {
     for (const operation of Object.values(item) as Body[]) {
-      if (!Array.isArray(operation?.parameters) || !operation.parameters.some((parameter: Body) => parameter.$ref === '#/components/parameters/DryRun')) continue;
-      operation.parameters = operation.parameters.filter((parameter: Body) => parameter.$ref !== '#/components/parameters/DryRun');
+      if (!Array.isArray(operation?.parameters) || !operation.parameters.some((parameter: Body) => parameter.$ref === added[0])) continue;
+      operation.parameters = operation.parameters.filter((parameter: Body) => !added.includes(parameter.$ref));
       const ok = operation.responses[200];
       if (ok.$ref === '#/components/responses/DryRun') delete operation.responses[200];
       else {
@@ -405,7 +412,7 @@ test('the assembled /openapi.json and every /schema answer hold everything the g
     '/components/schemas/Diagnostics/properties/recent_errors/items/properties/ts/format',
   ];
   const runtime = /properties\/runtime\/(type|description)$|(FirewallZones\w*\/properties|^\/schema_properties)\/networks\/description$/;
-  const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, withoutDryRuns(document));
+  const lost = losses({ ...before.openapi, info: { ...before.openapi.info, version } }, withoutIssue32(document));
   assert.equal(lost.filter((path) => !corrected.includes(path) && !runtime.test(path) && !dialectChange(path)), []);
   for (const [key, answer] of Object.entries(before.schemas as Body)) {
     const response = await router.request({ method: 'GET', path: `/schema/${key}` });
