@@ -100,8 +100,18 @@ export function confirmingOf(ports: Ports, request: Request, route: Route, calle
 }
 
 /** Runs a write within its window: the batch runs its plans itself, every other write through `run`. */
-export function confirming(handler: Handler, context: Context): Response | Promise<Response> {
+export async function confirming(handler: Handler, context: Context): Promise<Response> {
   const { ports, confirm } = context;
   if (context.route.template === '/batch') return handler(context);
-  return handler({ ...context, run: (plan) => runTransaction(ports, plan, confirm) });
+  let window: Record<string, string> = {};
+  const response = await handler({
+    ...context,
+    run: async (plan) => {
+      const written = await runTransaction(ports, plan, confirm);
+      window = Object.fromEntries(Object.entries(written.headers).filter(([name]) => name.startsWith('X-Confirm-')));
+      return written;
+    },
+  });
+  // A raw write answers none of its transaction's headers, but the window's it must: its id is how it is confirmed.
+  return { ...response, headers: { ...response.headers, ...window } };
 }

@@ -94,6 +94,10 @@ test('an armed write keeps the packages as they were on flash, answers its windo
     assert.match(envelope.message, `POST /confirm/${id}`);
   }
   await refused({ method: 'DELETE', path: `/firewall/rules/${created.id}` }, 423, 'locked');
+  // A raw write joins as a curated one does, and answers the window it joined.
+  const raw = await call({ method: 'PATCH', path: `/raw/firewall/${created.id}?confirm_id=${id}`, body: { options: { enabled: '0' } } });
+  assert.is(raw.status, 200, raw.body);
+  assert.equal([raw.headers['x-confirm-id'], raw.headers['x-confirm-deadline']], [id, response.headers['x-confirm-deadline']]);
   await refused({ method: 'PATCH', path: '/raw/network/lan', body: { options: { mtu: '1400' } } }, 423, 'locked');
   // Writes that are not configuration writes go on.
   assert.is((await call({ method: 'POST', path: '/tokens', body: { name: 'reader', scopes: ['firewall:ro'] } })).status, 201);
@@ -102,13 +106,14 @@ test('an armed write keeps the packages as they were on flash, answers its windo
   assert.is(shown.status, 200, shown.body);
   assert.equal(shown.json, { id, token: 'admin', armed_at: (shown.json as Body).armed_at, expires_at: response.headers['x-confirm-deadline'], packages: ['firewall'], services: ['firewall'] });
 
+  const reloads = initLog().length;
   const confirmed = await call({ method: 'POST', path: `/confirm/${id}` });
   assert.is(confirmed.status, 204, confirmed.body);
   assert.is(armedState(router), undefined);
   assert.not.ok(existsSync(router.path('/etc/wrtapi/confirm/firewall.uci')), 'the snapshot goes with the state');
   await until('the helper ends with its window', () => !running(helper), 3000);
   assert.match(read(router, '/etc/config/firewall'), "option name 'Armed'");
-  assert.equal(initLog(), ['firewall reload'], 'a confirmation reloads nothing');
+  assert.is(initLog().length, reloads, 'a confirmation reloads nothing');
   assert.match(messages(router), new RegExp(`admin AUDIT - POST /confirm/${id} 204`));
   assert.is((await call({ method: 'POST', path: '/firewall/rules', body: { ...RULE, name: 'After' } })).status, 200, 'writes go on once confirmed');
   assert.is((await call({ method: 'POST', path: `/confirm/${id}` })).status, 404);
