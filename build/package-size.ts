@@ -18,9 +18,10 @@ export const BUDGETS = {
 /**
  * The budgets not met yet, each with the figure enforced meanwhile: today's and a margin, so that
  * nothing grows unnoticed while the report says MISSED. With the prose gone to wrtapi-doc and the dry
- * run come (issue 32, 1.9 KB of the core): the package 110,395 B, the core 55,072.
+ * run (issue 32, 1.9 KB of the core) and commit-confirm (3.8 KB), less the 3 KB the data archive's
+ * order saved: the package 111,164 B, the core 58,215.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_600, coreCompressed: 55_300 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_400, coreCompressed: 58_450 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
