@@ -35,10 +35,10 @@ test('the ipk is a gzipped tar of debian-binary, data.tar.gz and control.tar.gz,
   assert.is(member(outer, './debian-binary').data.toString(), '2.0\n');
 });
 
-test('the data archive holds the bundle, the launchers, the configuration (0600: it will hold the tokens), the uci-defaults script and the boot hook, all root-owned', () => {
+test('the data archive holds the bundle, the launchers, the configuration (0600: it will hold the tokens), the uci-defaults script, the boot hook and what sysupgrade keeps, all root-owned', () => {
   const bundle = filesUnder(bundleDir).map((path) => `./usr/share/wrtapi${path}`);
   const launchers = ['./etc/init.d/wrtapi', './etc/uci-defaults/wrtapi', './usr/bin/wrtapi-token', './www/cgi-bin/wrtapi'];
-  const files = [...bundle, ...launchers, './etc/config/wrtapi'];
+  const files = [...bundle, ...launchers, './etc/config/wrtapi', './lib/upgrade/keep.d/wrtapi'];
   const directories = new Set(['./']);
   for (const file of files) for (let i = file.indexOf('/', 2); i !== -1; i = file.indexOf('/', i + 1)) directories.add(file.slice(0, i + 1));
 
