@@ -10,7 +10,7 @@ import { runCgi } from '../../shims/emu/engines.js';
 import { projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
 import { readApk } from '../support/adb.js';
-import { API_ALIAS, apiAliases, apkSteps, apkTool, apkTool3, installQjs, opkg, type PackageTool } from '../support/package-tools.js';
+import { API_ALIAS, apiAliases, apkSteps, apkTool, apkTool3, opkg, type PackageTool } from '../support/package-tools.js';
 import { newRouter, type Router } from '../support/router.js';
 
 const current = await buildPackage(projectRoot);
@@ -35,7 +35,6 @@ async function upgradeKeepsWhatTheUserMade(tool: (router: Router) => PackageTool
     const uhttpd = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
     // A router that never had wrtapi: the sandbox's own token store goes.
     rmSync(router.path('/etc/config/wrtapi'));
-    await installQjs(router);
     const steps = tool(router);
     steps.install(current);
     assert.equal(apiAliases(router), [API_ALIAS], `${steps.name}: wired`);

@@ -8,7 +8,7 @@ import { buildBytecodePackage, buildDocPackage, buildPackage } from '../../build
 import { bytecodeModule, runCgi } from '../../shims/emu/engines.js';
 import { bundleDir, docDir, projectRoot } from '../../shims/emu/project.js';
 import { lanRequestEnvironment } from '../../shims/emu/uhttpd.js';
-import { API_ALIAS, apiAliases, initLog, installQjs, ipkParts, member, runScript, untar, type Member } from '../support/package-tools.js';
+import { API_ALIAS, apiAliases, initLog, ipkParts, member, runScript, untar, type Member } from '../support/package-tools.js';
 import { newRouter, type Router } from '../support/router.js';
 
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -158,7 +158,6 @@ test('installing wires /api/v3 into uhttpd main once, however often it runs, and
   const router = await newRouter({ wired: false });
   const emulated = await newRouter();
   try {
-    await installQjs(router);
     unpack(router);
     runHook(router, 'postinst', 'configure');
     assert.equal(apiAliases(router), [API_ALIAS]);
@@ -183,7 +182,6 @@ test('removing unwires it, leaves /etc/config/uhttpd byte for byte as before the
   const router = await newRouter({ wired: false });
   try {
     const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
-    await installQjs(router);
     unpack(router);
     runHook(router, 'postinst', 'configure');
     runHook(router, 'prerm', 'remove');
@@ -199,7 +197,6 @@ test('in an image build the hooks leave uhttpd alone, and the uci-defaults scrip
   const router = await newRouter({ wired: false });
   try {
     const before = readFileSync(router.path('/etc/config/uhttpd'), 'utf8');
-    await installQjs(router);
     unpack(router);
     runHook(router, 'postinst', 'configure', { IPKG_INSTROOT: router.root });
     assert.is(readFileSync(router.path('/etc/config/uhttpd'), 'utf8'), before);

@@ -5,12 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateRawSync, gunzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
 import { adbPackage } from '../../build/apk.js';
 import type { Built } from '../../build/package.js';
-import { nativeQjs } from '../../shims/emu/engines.js';
 import { findSection } from '../../src/uci/index.js';
 import { parseUci } from '../../src/uci/parse.js';
 import { readApk } from './adb.js';
@@ -60,16 +58,6 @@ export function ipkParts(ipk: Buffer): { data: Member[]; control: Member[] } {
   return { data: untar(gunzipSync(member(outer, './data.tar.gz').data)), control: untar(gunzipSync(member(outer, './control.tar.gz').data)) };
 }
 
-/** Puts a `qjs` on the router that runs its program on this test run's engine, as /usr/bin/qjs would. */
-export async function installQjs(router: Router) {
-  const wasmRunner = fileURLToPath(new URL('../../shims/emu/wasm-runner.js', import.meta.url));
-  const run =
-    router.engine === 'native'
-      ? `exec '${await nativeQjs()}' "$@"`
-      : `[ "$1" = -m ] && shift\nexec '${process.execPath}' '${wasmRunner}' "$@"`;
-  writeFileSync(router.path('/usr/bin/qjs'), `#!/bin/sh\n${run}\n`, { mode: 0o755 });
-}
-
 export function apiAliases(router: Router): string[] {
   const main = findSection(parseUci(readFileSync(router.path('/etc/config/uhttpd'), 'utf8')), 'main')!;
   const aliases = main.options.get('alias') ?? [];
@@ -85,7 +73,8 @@ export function initLog(router: Router): string {
 export function runScript(router: Router, name: string, script: Buffer | string, args: string, env: Record<string, string> = {}) {
   const path = router.path(`/tmp/wrtapi.${name}`);
   writeFileSync(path, script, { mode: 0o755 });
-  const result = spawnSync('/bin/sh', ['-c', `${path} ${args}`], { env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root, ...env }, encoding: 'utf8' });
+  // The router's qjs (the sandbox's stand-in) runs the hooks' programs on this run's engine.
+  const result = spawnSync('/bin/sh', ['-c', `${path} ${args}`], { env: { PATH: process.env.PATH!, WRTAPI_ROOT: router.root, WRTAPI_EMU_ENGINE: router.engine, ...env }, encoding: 'utf8' });
   rmSync(path);
   assert.is(result.status, 0, `${name} ${args}: ${result.stderr}`);
 }
@@ -215,16 +204,17 @@ export function runApk(root: string, args: string[], env: Record<string, string>
  */
 export function apkTool3(router: Router): PackageTool {
   const dir = router.path('/tmp/apk-test');
+  const scriptEnv = { WRTAPI_ROOT: router.root, WRTAPI_EMU_ENGINE: router.engine };
   const add = (packages: Record<string, Buffer>, options: string[]) => {
     mkdirSync(dir);
     for (const [name, bytes] of Object.entries(packages)) writeFileSync(join(dir, name), bytes);
-    runApk(router.root, ['add', ...options, ...Object.keys(packages).map((name) => join(dir, name))], { WRTAPI_ROOT: router.root });
+    runApk(router.root, ['add', ...options, ...Object.keys(packages).map((name) => join(dir, name))], scriptEnv);
     rmSync(dir, { recursive: true });
   };
   return {
     name: 'apk-tools 3',
     install: (built) => add({ 'quickjs.apk': stubApk('quickjs'), 'uhttpd.apk': stubApk('uhttpd'), [built.apk.fileName]: built.apk.bytes }, ['--initdb']),
     upgrade: (built) => add({ [built.apk.fileName]: built.apk.bytes }, []),
-    remove: () => void runApk(router.root, ['del', 'wrtapi'], { WRTAPI_ROOT: router.root }),
+    remove: () => void runApk(router.root, ['del', 'wrtapi'], scriptEnv),
   };
 }
