@@ -5,8 +5,9 @@
 // owns the chunks that exist for it alone (ROUTE_RESOURCES); everything else is the core.
 /** Bytes, 1 KB = 1000 bytes, as uapi's figures are read (UAPI), which the report prints beside them. */
 export const BUDGETS = {
-  /** The shipped package, deflated by zopfli. */
+  /** The shipped package, deflated by zopfli, each format on its own: the `.ipk`, and the `.apk` (`apk`). */
   package: 108_000,
+  apk: 108_000,
   /** The bytes of the files it installs. */
   installed: 450_000,
   /** The package without any resource: today's code with the document's prose gone to wrtapi-doc. */
@@ -19,9 +20,10 @@ export const BUDGETS = {
  * The budgets not met yet, each with the figure enforced meanwhile: today's and a margin, so that
  * nothing grows unnoticed while the report says MISSED. With the prose gone to wrtapi-doc and the dry
  * run (issue 32, 1.9 KB of the core) and commit-confirm (3.8 KB), less the 3 KB the data archive's
- * order saved: the package 111,164 B, the core 58,215.
+ * order saved: the package 111,164 B, the core 58,215. The `.apk` is 121,210 B: apk-tools 3 keeps a
+ * SHA-256 of each of the bundle's 250 files, and the order `apk mkpkg` gives them.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_400, coreCompressed: 58_450 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_400, apk: 121_400, coreCompressed: 58_450 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
@@ -58,9 +60,10 @@ export interface Size {
   installed: number;
 }
 
-/** A package as shipped: its bytes, and the bytes of the files it installs. */
+/** A package as shipped: its bytes (the `.ipk`'s, and the `.apk`'s), and the bytes of the files it installs. */
 export interface Shipped {
   package: number;
+  apk: number;
   installed: number;
 }
 
@@ -130,6 +133,7 @@ export async function sizeReport(
   const average = averageOf(resources, 'compressed');
   const problems = [
     wrtapi.package > enforced('package') ? `the package is ${wrtapi.package} B, over ${enforced('package')}` : '',
+    wrtapi.apk > enforced('apk') ? `the .apk is ${wrtapi.apk} B, over ${enforced('apk')}` : '',
     wrtapi.installed > BUDGETS.installed ? `the package installs ${wrtapi.installed} B, over ${BUDGETS.installed}` : '',
     core.compressed > enforced('coreCompressed') ? `the core is ${core.compressed} B compressed, over ${enforced('coreCompressed')}` : '',
     average > BUDGETS.resourceCompressedAverage ? `a resource adds ${Math.round(average)} B compressed on average, over ${BUDGETS.resourceCompressedAverage}` : '',
@@ -139,6 +143,7 @@ export async function sizeReport(
   ].filter(Boolean);
   const missed = [
     wrtapi.package > BUDGETS.package ? `the package is ${wrtapi.package} B, budget ${BUDGETS.package}` : '',
+    wrtapi.apk > BUDGETS.apk ? `the .apk is ${wrtapi.apk} B, budget ${BUDGETS.apk}` : '',
     core.compressed > BUDGETS.coreCompressed ? `the core is ${core.compressed} B compressed, budget ${BUDGETS.coreCompressed}` : '',
   ].filter(Boolean);
   return { wrtapi, doc, resources, core, problems, missed };
@@ -146,12 +151,13 @@ export async function sizeReport(
 
 export function formatReport(report: SizeReport): string {
   const row = (name: string, size: Size) => `${name.padEnd(34)}${String(Math.round(size.compressed)).padStart(12)}${String(Math.round(size.installed)).padStart(12)}`;
-  const shipped = (name: string, { package: bytes, installed: files }: Shipped, beside: string) => `${name.padEnd(34)}${String(bytes).padStart(12)}${String(files).padStart(12)}  ${beside}`;
+  const shipped = (name: string, ipk: number | string, apk: number | string, installed: number, beside: string) =>
+    `${name.padEnd(34)}${String(ipk).padStart(12)}${String(apk).padStart(12)}${String(installed).padStart(12)}  ${beside}`;
   return [
-    `${'package'.padEnd(34)}${'bytes'.padStart(12)}${'installs'.padStart(12)}`,
-    shipped('wrtapi', report.wrtapi, `budgets ${BUDGETS.package} / ${BUDGETS.installed}`),
-    shipped('wrtapi-doc (the document\'s prose)', report.doc, 'no budget'),
-    shipped('uapi 2.2.0', UAPI, ''),
+    `${'package'.padEnd(34)}${'.ipk'.padStart(12)}${'.apk'.padStart(12)}${'installs'.padStart(12)}`,
+    shipped('wrtapi', report.wrtapi.package, report.wrtapi.apk, report.wrtapi.installed, `budgets ${BUDGETS.package} each / ${BUDGETS.installed}`),
+    shipped('wrtapi-doc (the document\'s prose)', report.doc.package, report.doc.apk, report.doc.installed, 'no budget'),
+    shipped('uapi 2.2.0', '-', UAPI.package, UAPI.installed, ''),
     '',
     "what each part adds, weighed with zlib's gzip -9 (the shipped package is deflated by zopfli, a few percent smaller):",
     `${'part'.padEnd(34)}${'compressed'.padStart(12)}${'installed'.padStart(12)}`,

@@ -314,8 +314,9 @@ export async function buildDocPackage(root: string): Promise<{ files: Map<string
   return { files, ...(await bothFormats(files, control)) };
 }
 
-const shipped = ({ ipk, files }: { ipk: Built; files: Map<string, Buffer> }): Shipped => ({
+const shipped = ({ ipk, apk, files }: { ipk: Built; apk: Built; files: Map<string, Buffer> }): Shipped => ({
   package: ipk.bytes.length,
+  apk: apk.bytes.length,
   installed: [...files.values()].reduce((total, data) => total + data.length, 0),
 });
 
