@@ -20,7 +20,7 @@ export const BUDGETS = {
  * The budgets not met yet, each with the figure enforced meanwhile: today's and a margin, so that
  * nothing grows unnoticed while the report says MISSED. With the prose gone to wrtapi-doc and the dry
  * run (issue 32, 1.9 KB of the core) and commit-confirm (3.8 KB), less the 3 KB the data archive's
- * order saved: the package 111,164 B, the core 58,215. The `.apk` is 121,210 B: apk-tools 3 keeps a
+ * order saved: the package 111,264 B, the core 58,351. The `.apk` is 121,210 B: apk-tools 3 keeps a
  * SHA-256 of each of the bundle's 250 files, and the order `apk mkpkg` gives them.
  */
 export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_400, apk: 121_400, coreCompressed: 58_450 };
