@@ -37,7 +37,8 @@ function watch(ports: Ports, id: string): number {
     if (remaining <= 0) {
       if (rollBackNow(ports, armed, 'deadline')) return 0;
     }
-    const slept = Math.max(1, Math.min(TICK_MS, remaining));
+    // Past the deadline only when a write held the lock: try again a tick later, not in a spin.
+    const slept = remaining > 0 ? Math.min(TICK_MS, remaining) : TICK_MS;
     ports.sleep(slept);
     const now = ports.now();
     const elapsed = now - last;

@@ -157,7 +157,8 @@ export async function runPlans<T>(ports: Ports, plans: WritePlan<T>[], { attribu
       return { results, headers: { ...(writes.length ? headers : {}), ...(window ? confirming!.windowHeaders(window) : {}) } };
     } catch (error) {
       // A restore that failed leaves the window armed: its snapshots are what the router needs back.
-      if (undo && (error as Partial<ApiError>).code !== 'reload_failed_unrecovered') undo();
+      const cause = error instanceof PlanFailure ? error.error : error;
+      if (undo && (cause as Partial<ApiError>).code !== 'reload_failed_unrecovered') undo();
       throw error;
     }
   } finally {
