@@ -41,11 +41,20 @@ test('leases: the DUID of an RFC 4361 client id (type ff, a 4-byte IAID, the DUI
 test('leases: a duid line and a DHCPv6 lease hold no IPv4 lease; short or garbled lines are malformed', () => {
   assert.equal(lease('duid 00:01:00:01:2e:5c:1a:2b:52:54:00:aa:bb:01', NOW), []);
   assert.equal(lease(`${NOW} 52:54:00:aa:bb:01 fd00::5 host 00:01`, NOW), []);
+  assert.equal(lease(`soon 52:54:00:aa:bb:01 fd00::5 host 00:01`, NOW), [], 'an IPv6 line whatever its expiry');
+  assert.is(lease(`${NOW} 52:54:00:aa:bb:01 10.0.0.9 laptop * more`, NOW)![0].ip, '10.0.0.9', 'fields past the fifth are ignored');
+  assert.is(lease(`${NOW} 52:54:00:aa:bb:01 10.0.0.9  *`, NOW)![0].hostname, '', 'an empty field is a field');
   for (const line of [
     'garbage',
     `${NOW} 52:54:00:aa:bb:01 192.168.1.100 laptop`,
     `soon 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
     `-1 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `1.5 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `099 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `99999999999999999999 52:54:00:aa:bb:01 192.168.1.100 laptop *`,
+    `${NOW} 52:54:00:aa:bb:01 192.168.1.010 laptop *`,
+    `${NOW} 52:54:00:aa:bb:01 192.168.1.1.1 laptop *`,
+    `${NOW} 52:54:00:AA:bb:01 192.168.1.1 laptop *`,
     `${NOW} 52:54:00:aa:bb:01 192.168.1.256 laptop *`,
     `${NOW} 52:54:00:aa:bb:01 192.168.01 laptop *`,
     `${NOW} 52-54-00 192.168.1.1 laptop *`,

@@ -8,32 +8,38 @@
 
 import type { Field, JsonObject, JsonSchema, LineParser, ResourceDefinition, ViewSource } from '../model.js';
 
-// A read parses every line of a file of up to thousands of leases, and QuickJS's regular expressions
-// cost thousands of instructions a match: one simple pattern per field, and numbers through Number().
-const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+// A read parses a page of lines of a file of up to thousands of leases, and each QuickJS regular
+// expression match or split costs thousands of instructions: one pattern reads a whole lease line
+// (the address four octets of 0-255 without a leading zero), and only a line it does not read is
+// split, to tell a line holding no lease from a malformed one. Literals, so that wrtapi-bytecode
+// keeps them compiled.
+const LEASE = /^(0|[1-9]\d*) ([0-9a-f]{2}(?:-|-?[0-9a-f:]+)) ((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)) ([^ ]*) ([^ ]*)(?: |$)/;
 const HWADDR = /^[0-9a-f]{2}(-|-?[0-9a-f:]+)$/;
 const NODE_CLIENT_ID = /^ff(:[0-9a-f]{2}){6,134}$/;
 
+/** A line that is no IPv4 lease: the server's `duid` line, or an IPv6 address's (dnsmasq's own DHCPv6). */
+function holdsNoLease(line: string): boolean {
+  const parts = line.split(' ');
+  return parts[0] === 'duid' || (parts.length >= 5 && HWADDR.test(parts[1]) && parts[2].includes(':'));
+}
+
 /** One line of the lease file; its id is its address, unique in the file, dots as `_`. */
 export const parse: LineParser = (line, now) => {
-  const parts = line.split(' ');
-  if (parts[0] === 'duid') return [];
-  if (parts.length < 5) return null;
-  const [expires, hwaddr, ip, hostname, clientId] = parts;
-  if (!HWADDR.test(hwaddr)) return null;
-  if (ip.includes(':')) return [];
-  const at = +expires;
-  if (!(at >= 0) || String(at) !== expires || !IPV4.test(ip)) return null;
-  const octets = ip.split('.');
-  for (const octet of octets) if (+octet > 255 || (octet.length > 1 && octet[0] === '0')) return null;
+  const fields = LEASE.exec(line);
+  // An expiry past 2^53 does not read back as the number written.
+  if (fields === null || String(+fields[1]) !== fields[1]) return holdsNoLease(line) ? [] : null;
+  // By index: destructuring would walk QuickJS's iterator protocol.
+  const at = +fields[1];
+  const hwaddr = fields[2];
+  const clientId = fields[9];
   // Ethernet is written `xx:xx:xx:xx:xx:xx`; another hardware type `<type>-<bytes>`.
   const ethernet = hwaddr.length === 17 && !hwaddr.includes('-');
   const lease: JsonObject = {
-    id: octets.join('_'),
-    ip,
+    id: `${fields[4]}_${fields[5]}_${fields[6]}_${fields[7]}`,
+    ip: fields[3],
     mac: ethernet ? hwaddr : null,
     hwaddr,
-    hostname: hostname === '*' ? null : hostname,
+    hostname: fields[8] === '*' ? null : fields[8],
     client_id: clientId === '*' ? null : clientId,
     duid: clientId.startsWith('ff:') && NODE_CLIENT_ID.test(clientId) ? clientId.slice(15).replace(/:/g, '') : null,
     expires_at: at === 0 ? null : at,
