@@ -4,7 +4,7 @@
 # QuickJS 2021-03-27 sources in node_modules (linked with -rdynamic, as bytecode.so needs) and
 # bytecode.so, then runs a small module tree through the cache under qemu-user: entries are written
 # with their header, read back (a forged entry is obeyed), refused in a group-writable folder, and a
-# missing bytecode.so leaves the modules compiled from source.
+# missing bytecode.so leaves the modules compiled from source; its sha256() gives the standard's digests.
 #
 #   packaging/wrtapi-bytecode/cross-check.sh [host|mips|mipsel|aarch64]...   (default: all four)
 #
@@ -42,7 +42,7 @@ build() {
     spawn "$cc" "${cflags[@]}" -c "$quickjs/$unit.c" -o "$out/$unit.o"
   done
   spawn "$cc" -O2 -Wall -Werror -shared -fPIC -I"$quickjs" '-DWRTAPI_QJS_VERSION="2021-03-27"' \
-    -o "$out/bytecode.so" "$here/src/bytecode.c"
+    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/sha256.c"
   wait_all
   local objects=("${units[@]/#/$out/}")
   objects=("${objects[@]/%/.o}")
@@ -128,6 +128,25 @@ EOF
   expect "$out/missing.so" 'cache: no module' 'hello, from original'
 }
 
+# sha256() gives FIPS 180-4's digests on this byte order: empty, one block, a padding that spills
+# into a second block (56 bytes), and many blocks.
+check_sha256() {
+  local got expected
+  cat >"$out/sha256.js" <<'EOF'
+const [, so] = scriptArgs;
+const hex = (buffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+const bytes = (text) => new Uint8Array(Array.from(text, (c) => c.charCodeAt(0))).buffer;
+import(so).then(({ sha256 }) => ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'x'.repeat(1000)].forEach((text) => print(hex(sha256(bytes(text))))));
+EOF
+  expected='e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318
+b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a
+44f8354494a5ba03ba1792a8d3e9c534c47a9181980fde7a3f44b06ef2ae7c7f'
+  got=$("${emu[@]}" "$out/qjs" -m "$out/sha256.js" "$out/bytecode.so" 2>&1) || fail "sha256 failed: $got"
+  [[ $got == "$expected" ]] || fail "sha256: expected ${expected@Q}, got ${got@Q}"
+}
+
 # Builds and checks one architecture, its output in $work/$arch.log.
 check_arch() {
   arch=$1 out=$work/$1
@@ -140,6 +159,7 @@ check_arch() {
   fi
   build
   check_cache
+  check_sha256
 }
 
 run_arch() {

@@ -178,20 +178,22 @@ async function buildQjs(): Promise<string> {
   });
 }
 
-const bytecodeSource = join(projectRoot, 'packaging/wrtapi-bytecode/src/bytecode.c');
+const bytecodeSources = ['bytecode.c', 'sha256.c'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
 let bytecodeBuild: Promise<string> | undefined;
 
 /**
  * wrtapi-bytecode's module for the native qjs, built against the same QuickJS sources, and again
- * whenever its source changes.
+ * whenever its sources change.
  */
 export function bytecodeModule(): Promise<string> {
   bytecodeBuild ??= (async () => {
-    const digest = createHash('sha256').update(readFileSync(bytecodeSource)).digest('hex').slice(0, 12);
+    const hash = createHash('sha256');
+    for (const source of bytecodeSources) hash.update(readFileSync(source));
+    const digest = hash.digest('hex').slice(0, 12);
     const module = join(buildDir, `bytecode-${digest}.so`);
     if (existsSync(module)) return module;
     return builtApart(module, (_work, output) =>
-      run('gcc', ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', `-I${qjsSources}`, `-DWRTAPI_QJS_VERSION="${QJS_VERSION}"`, '-o', output, bytecodeSource]),
+      run('gcc', ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', `-I${qjsSources}`, `-DWRTAPI_QJS_VERSION="${QJS_VERSION}"`, '-o', output, ...bytecodeSources]),
     );
   })();
   return bytecodeBuild;

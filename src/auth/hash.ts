@@ -1,3 +1,5 @@
+import type { Ports } from '../platform/ports.js';
+
 // SHA-256 (FIPS 180-4) in a few hundred bytes: every authenticated request compiles this module, and
 // a library's unrolled rounds cost more to compile than the one or two hashes a request computes.
 
@@ -99,13 +101,15 @@ export function hex(bytes: Uint8Array): string {
   return text;
 }
 
-export function sha256Hex(text: string): string {
-  return hex(sha256(utf8Bytes(text)));
+/** SHA-256 of the text's UTF-8 bytes, lowercase hex: natively where the ports offer it. */
+export function sha256Hex(ports: Pick<Ports, 'sha256'>, text: string): string {
+  const bytes = utf8Bytes(text);
+  return hex(ports.sha256 ? ports.sha256(bytes) : sha256(bytes));
 }
 
 /** The stored hash of a bearer: SHA-256 of `<salt>:<bearer>`, lowercase hex. */
-export function hashBearer(salt: string, bearer: string): string {
-  return sha256Hex(`${salt}:${bearer}`);
+export function hashBearer(ports: Pick<Ports, 'sha256'>, salt: string, bearer: string): string {
+  return sha256Hex(ports, `${salt}:${bearer}`);
 }
 
 /** Compares without an early exit, so the time taken does not reveal where two hashes differ. */

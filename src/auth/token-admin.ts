@@ -162,7 +162,7 @@ export async function mintToken(ports: Ports, input: MintInput): Promise<{ name:
     const now = Math.floor(ports.now() / 1000);
     const options = addSection(snapshot.model, TOKEN_TYPE, input.name).options;
     options.set('salt', salt);
-    options.set('hash', hashBearer(salt, bearer));
+    options.set('hash', hashBearer(ports, salt, bearer));
     options.set('scope', input.scopes);
     options.set('created', String(now));
     if (input.expiresInSeconds !== undefined) options.set('expires', String(now + input.expiresInSeconds));

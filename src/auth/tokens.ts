@@ -55,8 +55,8 @@ export function tokensIn(model: UciPackage): Token[] {
 }
 
 /** Whether the bearer is the token's: its salted hash, compared in constant time. */
-function isBearerOf(token: Token, bearer: string): boolean {
-  return !!token.salt && constantTimeEqual(hashBearer(token.salt, bearer), token.hash);
+function isBearerOf(ports: Ports, token: Token, bearer: string): boolean {
+  return !!token.salt && constantTimeEqual(hashBearer(ports, token.salt, bearer), token.hash);
 }
 
 export const BEARER_INDEX = '/tmp/wrtapi/bearers';
@@ -69,8 +69,8 @@ export function bearerBucket(bearer: string): string {
 }
 
 /**
- * The token a bearer belongs to. Checking a bearer costs a salted hash, about a million instructions,
- * so rather than every token's, a request checks first the token its bucket names in RAM (the last
+ * The token a bearer belongs to. Checking a bearer costs a salted hash, 0.65M instructions or more
+ * in QuickJS's interpreter (wrtapi-bytecode's native one 0.2M), so rather than every token's, a request checks first the token its bucket names in RAM (the last
  * the bearers of that bucket matched), and every token's only when that one fails. An entry only
  * chooses which token to check first, so one that is stale or planted grants nothing.
  */
@@ -82,10 +82,10 @@ export function tokenOfBearer(ports: Ports, tokens: Token[], bearer: string): To
     name = ports.readFile(entry);
   } catch {}
   const named = tokens.find((token) => token.name === name);
-  if (named && isBearerOf(named, bearer)) return named;
+  if (named && isBearerOf(ports, named, bearer)) return named;
   let found: Token | undefined;
   // Every token is checked, so the time taken does not tell which matched.
-  for (const token of tokens) if (token !== named && isBearerOf(token, bearer)) found = token;
+  for (const token of tokens) if (token !== named && isBearerOf(ports, token, bearer)) found = token;
   try {
     if (found) {
       ports.makeDirectory(BEARER_INDEX);

@@ -40,8 +40,8 @@ export function claimIdempotency(
   request: { method: string; path: string; body: string },
 ): Claim | Response {
   ports.makeDirectory(DIRECTORY);
-  const path = `${DIRECTORY}/${sha256Hex(`${tokenName}\n${key}`)}`;
-  const fingerprint = sha256Hex(`${request.method} ${request.path}\n${request.body}`);
+  const path = `${DIRECTORY}/${sha256Hex(ports, `${tokenName}\n${key}`)}`;
+  const fingerprint = sha256Hex(ports, `${request.method} ${request.path}\n${request.body}`);
   if (Math.random() * SWEEP_ONE_IN < 1) sweepExpired(ports);
   for (let attempt = 0; attempt < 2; attempt++) {
     const stored = ports.readFile(path);

@@ -68,6 +68,12 @@ export interface Ports {
   start(argv: string[], stdin: string): number;
   /** This process's id. */
   pid(): number;
+  /**
+   * SHA-256 in native code, where the platform has it (wrtapi-bytecode's module): every
+   * authenticated request hashes its bearer, a million instructions in QuickJS's interpreter and
+   * a few thousand here. Absent, auth/hash.ts computes the same digest itself.
+   */
+  sha256?(message: Uint8Array): Uint8Array;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
   identity(): string;
   /** Whether an owner still runs: `<pid>:<start time>` as identity() gives it, or a bare pid. */

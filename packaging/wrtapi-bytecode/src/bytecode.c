@@ -8,6 +8,8 @@
  * goes to qjs's own loader.
  * Anything unexpected means the source is compiled as without this module.
  *
+ * It also exports `sha256(buffer)` (sha256.c), which wrtapi uses in place of its own.
+ *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
  * made with mode 0700, and are used only while each is a real directory owned by the running user
  * and writable by no one else; every entry must be a regular file owned by that user, read through
@@ -401,19 +403,22 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     return JS_TRUE;
 }
 
+JSValue js_sha256(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* sha256.c */
+
 static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("use", 1, js_use),
+    JS_CFUNC_DEF("sha256", 1, js_sha256),
 };
 
 static int init(JSContext *ctx, JSModuleDef *m)
 {
-    return JS_SetModuleExportList(ctx, m, exports, 1);
+    return JS_SetModuleExportList(ctx, m, exports, (int)(sizeof exports / sizeof exports[0]));
 }
 
 JSModuleDef *js_init_module(JSContext *ctx, const char *module_name)
 {
     JSModuleDef *m = JS_NewCModule(ctx, module_name, init);
     if (m)
-        JS_AddModuleExportList(ctx, m, exports, 1);
+        JS_AddModuleExportList(ctx, m, exports, (int)(sizeof exports / sizeof exports[0]));
     return m;
 }
