@@ -88,9 +88,6 @@ const config: RollupOptions & { input: Record<string, string> } = {
     hoistTransitiveImports: false,
   },
   treeshake: { moduleSideEffects: false },
-  // The CGI entry exports serve() to the launcher and shares its chunk with what every request runs:
-  // kept strict, its signature would split it into a facade and a chunk, one more module to load.
-  preserveEntrySignatures: 'allow-extension',
 };
 
 export default config;

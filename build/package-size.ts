@@ -21,9 +21,12 @@ export const BUDGETS = {
  * nothing grows unnoticed while the report says MISSED. With the prose gone to wrtapi-doc and the dry
  * run (issue 32, 1.9 KB of the core) and commit-confirm (3.8 KB), less the 3 KB the data archive's
  * order saved: the package 111,264 B, the core 58,351. The `.apk` is 121,210 B: apk-tools 3 keeps a
- * SHA-256 of each of the bundle's 250 files, and the order `apk mkpkg` gives them.
+ * SHA-256 of each of the bundle's 250 files, and the order `apk mkpkg` gives them. Then 110 B more of
+ * the core for handing wrtapi-bytecode's SHA-256 to the ports (0.6M instructions less for every
+ * authenticated request), and 38 B of dhcp/leases for its one-pattern lines (1.4M less a page):
+ * the package 111,412 B, the `.apk` 121,469, the core 58,476.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_400, apk: 121_400, coreCompressed: 58_450 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_500, apk: 121_550, coreCompressed: 58_550 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -9,14 +9,19 @@ const ESRCH = 3;
 /** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256`. */
 export interface NativeModule {
   use(dir: string): boolean;
-  sha256?(message: ArrayBuffer): ArrayBuffer;
+  sha256?(message: Uint8Array): ArrayBuffer;
+}
+
+declare global {
+  /** wrtapi-bytecode's module, when the launcher (launch.ts) loaded it. */
+  var wrtapiNative: NativeModule | undefined;
 }
 
 /**
  * The router implementation of the ports over QuickJS `std`/`os`. `WRTAPI_ROOT` (default `/`)
  * prefixes every router path, so the same bundle serves a real router and the emulator's sandbox.
  */
-export function routerPorts(native?: NativeModule): Ports {
+export function routerPorts(): Ports {
   const root = (std.getenv('WRTAPI_ROOT') ?? '').replace(/\/+$/, '');
   const real = (path: string) => root + path;
   let temporaryCounter = 0;
@@ -123,9 +128,8 @@ export function routerPorts(native?: NativeModule): Ports {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
   }
 
-  const nativeSha256 = native?.sha256;
   return {
-    ...(nativeSha256 && { sha256: (message: Uint8Array) => new Uint8Array(nativeSha256(message.slice().buffer)) }),
+    sha256: globalThis.wrtapiNative?.sha256,
     env: (name) => std.getenv(name),
     readBody(bytes) {
       // FILE.read is fread(): it returns short only at the end of input.

@@ -104,7 +104,7 @@ export function hex(bytes: Uint8Array): string {
 /** SHA-256 of the text's UTF-8 bytes, lowercase hex: natively where the ports offer it. */
 export function sha256Hex(ports: Pick<Ports, 'sha256'>, text: string): string {
   const bytes = utf8Bytes(text);
-  return hex(ports.sha256 ? ports.sha256(bytes) : sha256(bytes));
+  return hex(ports.sha256 ? new Uint8Array(ports.sha256(bytes)) : sha256(bytes));
 }
 
 /** The stored hash of a bearer: SHA-256 of `<salt>:<bearer>`, lowercase hex. */

@@ -73,7 +73,7 @@ export interface Ports {
    * authenticated request hashes its bearer, a million instructions in QuickJS's interpreter and
    * a few thousand here. Absent, auth/hash.ts computes the same digest itself.
    */
-  sha256?(message: Uint8Array): Uint8Array;
+  sha256?(message: Uint8Array): ArrayBuffer;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
   identity(): string;
   /** Whether an owner still runs: `<pid>:<start time>` as identity() gives it, or a bare pid. */

@@ -8,7 +8,7 @@
  * goes to qjs's own loader.
  * Anything unexpected means the source is compiled as without this module.
  *
- * It also exports `sha256(buffer)` (sha256.c), which wrtapi uses in place of its own.
+ * It also exports `sha256(bytes)` (sha256.c), which wrtapi uses in place of its own.
  *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
  * made with mode 0700, and are used only while each is a real directory owned by the running user

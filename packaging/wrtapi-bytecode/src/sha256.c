@@ -1,5 +1,5 @@
 /*
- * sha256(buffer): the SHA-256 digest (FIPS 180-4) of an ArrayBuffer, as a new 32-byte ArrayBuffer.
+ * sha256(bytes): the SHA-256 digest (FIPS 180-4) of a Uint8Array's bytes, as a new 32-byte ArrayBuffer.
  *
  * Every authenticated request hashes its bearer with its token's salt, and QuickJS's interpreter
  * runs wrtapi's own SHA-256 (src/auth/hash.ts) at about a million instructions for those two
@@ -71,11 +71,15 @@ JSValue js_sha256(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst 
 {
     (void)this_val;
     (void)argc;
-    size_t length;
-    uint8_t out[32];
-    uint8_t *message = JS_GetArrayBuffer(ctx, &length, argv[0]);
-    if (!message)
+    size_t offset, length, element, size;
+    uint8_t out[32], *bytes;
+    JSValue buffer = JS_GetTypedArrayBuffer(ctx, argv[0], &offset, &length, &element);
+    if (JS_IsException(buffer))
+        return buffer;
+    bytes = JS_GetArrayBuffer(ctx, &size, buffer);
+    JS_FreeValue(ctx, buffer);
+    if (!bytes)
         return JS_EXCEPTION;
-    digest(message, length, out);
+    digest(bytes + offset, length, out);
     return JS_NewArrayBufferCopy(ctx, out, sizeof out);
 }
