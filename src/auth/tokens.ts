@@ -70,9 +70,10 @@ export function bearerBucket(bearer: string): string {
 
 /**
  * The token a bearer belongs to. Checking a bearer costs a salted hash, 0.65M instructions or more
- * in QuickJS's interpreter (wrtapi-bytecode's native one 0.2M), so rather than every token's, a request checks first the token its bucket names in RAM (the last
- * the bearers of that bucket matched), and every token's only when that one fails. An entry only
- * chooses which token to check first, so one that is stale or planted grants nothing.
+ * in QuickJS's interpreter (0.2M with wrtapi-bytecode's), so rather than every token's, a request
+ * checks first the token its bucket names in RAM (the last the bearers of that bucket matched), and
+ * every token's only when that one fails. An entry only chooses which token to check first, so one
+ * that is stale or planted grants nothing.
  */
 export function tokenOfBearer(ports: Ports, tokens: Token[], bearer: string): Token | undefined {
   const entry = `${BEARER_INDEX}/${bearerBucket(bearer)}`;

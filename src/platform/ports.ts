@@ -70,8 +70,8 @@ export interface Ports {
   pid(): number;
   /**
    * SHA-256 in native code, where the platform has it (wrtapi-bytecode's module): every
-   * authenticated request hashes its bearer, a million instructions in QuickJS's interpreter and
-   * a few thousand here. Absent, auth/hash.ts computes the same digest itself.
+   * authenticated request hashes its bearer, 0.65M instructions a block in QuickJS's interpreter
+   * and a few thousand here. Absent, auth/hash.ts computes the same digest itself.
    */
   sha256?(message: Uint8Array): ArrayBuffer;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
