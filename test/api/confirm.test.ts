@@ -2,7 +2,7 @@
 // they were, which its helper carries out at the deadline unless POST /confirm/<id> makes the change
 // stay; other writes meanwhile answer 423 unless they join with ?confirm_id; a killed helper is
 // restarted by the next write it refuses, and a reboot rolls back what nobody confirmed.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newRouter, type RequestOptions, type Response, type Router } from '../support/router.js';
@@ -211,6 +211,42 @@ test('a batch arms one window over every package it writes', async () => {
   assert.equal(armedState(router)!.packages, ['firewall', 'network']);
   assert.is((await call({ method: 'DELETE', path: `/confirm/${id}` })).status, 204);
   assert.equal(before, { firewall: read(router, '/etc/config/firewall'), network: read(router, '/etc/config/network') });
+});
+
+test('an arm whose reload fails is forgotten once restored, and stays armed, single write or batch, when the restore failed too', async () => {
+  const firewall = read(router, '/etc/config/firewall');
+  const script = read(router, '/etc/init.d/firewall');
+  const setScript = (text: string) => writeFileSync(router.path('/etc/init.d/firewall'), text);
+  setScript(`#!/bin/sh\nif [ ! -e "$WRTAPI_ROOT/tmp/failed-once" ]; then : > "$WRTAPI_ROOT/tmp/failed-once"; exit 1; fi\n`);
+  const restored = await call({ method: 'POST', path: '/firewall/rules?confirm_within=60', body: RULE });
+  assert.is(restored.status, 500, restored.body);
+  assert.is((restored.json as Body).code, 'reload_failed_restored');
+  assert.is(restored.headers['x-confirm-id'], undefined);
+  assert.is(armedState(router), undefined, 'the arm is forgotten');
+  assert.not.ok(existsSync(router.path('/etc/wrtapi/confirm/firewall.uci')));
+  assert.is(read(router, '/etc/config/firewall'), firewall);
+  const forgotten = await helperPid(router);
+  await until('the helper of a forgotten arm ends', () => !running(forgotten), 3000);
+
+  // A reload that never succeeds: the router keeps the window, whose snapshot is what it needs back.
+  setScript('#!/bin/sh\necho "still broken" >&2\nexit 2\n');
+  const single = { method: 'POST', path: '/firewall/rules?confirm_within=60', body: RULE };
+  const batch = { method: 'POST', path: '/batch?confirm_within=60', body: { operations: [{ method: 'POST', path: '/firewall/rules', body: RULE }] } };
+  for (const [request, code] of [[single, (body: Body) => body.code], [batch, (body: Body) => body.error.code]] as const) {
+    const failed = await call(request);
+    assert.is(failed.status, 500, failed.body);
+    assert.is(code(failed.json as Body), 'reload_failed_unrecovered', request.path);
+    const state = armedState(router);
+    assert.ok(state, `${request.path}: the window stays armed`);
+    assert.equal(state!.packages, ['firewall']);
+    assert.is(read(router, '/etc/wrtapi/confirm/firewall.uci'), firewall, 'its snapshot is the package as it was');
+    assert.ok(running(await helperPid(router)), 'its helper keeps it');
+    setScript(script);
+    assert.is((await call({ method: 'DELETE', path: `/confirm/${state!.id}` })).status, 204);
+    assert.is(armedState(router), undefined);
+    setScript('#!/bin/sh\necho "still broken" >&2\nexit 2\n');
+  }
+  assert.is(read(router, '/etc/config/firewall'), firewall);
 });
 
 test('confirming or rolling back needs the write scope of every package the change touched, and so does arming', async () => {
