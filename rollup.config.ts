@@ -58,11 +58,10 @@ const config: RollupOptions & { input: Record<string, string> } = {
     dir: 'dist/qjs',
     format: 'es',
     entryFileNames: '[name].js',
-    // Chunks are named for what they belong to, so the benchmark can tell that a read never opened a
-    // doc, and the package can tell what each resource adds: a resource's generated mapping and doc,
-    // its definition's chunk, and what the definitions of a domain share.
+    // Chunks are named for what they belong to, so the benchmark can tell that a read never loaded the
+    // patterns a body check uses, and the package can tell what each resource adds: a resource's
+    // generated mapping (which carries its doc), its definition's chunk, and what the definitions of a domain share.
     chunkFileNames: (chunk) => {
-      if (/\/generated\/docs\//.test(chunk.facadeModuleId ?? '')) return 'docs/[name].js';
       // Data every resource has a share of: the patterns of their docs, kept once, and the resource
       // table. A chunk imported by several has no facade: it is known by the modules it holds.
       const only = chunk.moduleIds.length === 1 ? chunk.moduleIds[0] : '';

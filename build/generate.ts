@@ -1,14 +1,14 @@
 // The build step that turns the resource definitions (src/resources/<domain>/<name>.ts) into what
 // must never drift from them, in src/generated/: the resource table, and per resource a mapping
-// (what reads and writes use) and a doc (what /openapi.json, /schema and a write's body check are
-// built from at request time); and the fixed part of the OpenAPI document. Each comes
+// (what reads and writes use) carrying its doc (what /openapi.json, /schema and a write's body check
+// are built from at request time); and the fixed part of the OpenAPI document. Each comes
 // from its generator under build/generators/. Run from dist/gen/build/ after
 // `tsc -p tsconfig.generate.json`, before the project's own compilation.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HEADER, loadResources, ROOT } from './generators/inventory.js';
-import { assertCheckable, docModule, docOf, documentIdModule } from './generators/docs.js';
+import { assertCheckable, docOf, docText, documentIdModule } from './generators/docs.js';
 import { mappingModule, tableModules } from './generators/mappings.js';
 import { FIXED_ROUTES } from '../src/routes.js';
 import { docDir } from '../shims/emu/project.js';
@@ -33,8 +33,7 @@ async function generate(): Promise<void> {
   write('patterns.ts', patternsModule(HEADER, [...patternIndex.keys()]));
   resources.forEach((resource, i) => {
     assertCheckable(docs[i]);
-    write(`docs/${resource.module}.ts`, docModule(bareDoc(docs[i]), patternIndex));
-    write(`mappings/${resource.module}.ts`, mappingModule(resource));
+    write(`mappings/${resource.module}.ts`, mappingModule(resource, docText(bareDoc(docs[i]), patternIndex)));
   });
   const { index, tables } = tableModules(resources, FIXED_ROUTES);
   write('resources.ts', index);

@@ -24,9 +24,11 @@ export const BUDGETS = {
  * SHA-256 of each of the bundle's 250 files, and the order `apk mkpkg` gives them. Then 110 B more of
  * the core for handing wrtapi-bytecode's SHA-256 to the ports (0.6M instructions less for every
  * authenticated request), and 38 B of dhcp/leases for its one-pattern lines (1.4M less a page):
- * the package 111,412 B, the `.apk` 121,469, the core 58,476.
+ * the package 111,412 B, the `.apk` 121,469, the core 58,476. Then each doc carried in its
+ * resource's mapping module instead of a file of its own, 44 files fewer: the package 109,844 B,
+ * the `.apk` 117,645.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_500, apk: 121_550, coreCompressed: 58_550 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_950, apk: 117_750, coreCompressed: 58_550 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

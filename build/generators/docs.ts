@@ -128,15 +128,8 @@ export function generatedDoc(doc: ResourceDoc): GeneratedDoc {
   };
 }
 
-/** A doc as JSON text, its patterns as indexes for `pattern()`. */
-export function docModule(doc: ResourceDoc, patternIndex: Map<string, number>): string {
-  return [
-    `${HEADER}import type { GeneratedDoc } from '../../resources/model.js';`,
-    '',
-    `export const doc: GeneratedDoc = JSON.parse(${JSON.stringify(JSON.stringify(indexedPatterns(generatedDoc(doc), patternIndex)))});`,
-    '',
-  ].join('\n');
-}
+/** A doc as JSON text, its patterns as indexes for `pattern()`: the mapping module carries it (generators/mappings.ts). */
+export const docText = (doc: ResourceDoc, patternIndex: Map<string, number>): string => JSON.stringify(indexedPatterns(generatedDoc(doc), patternIndex));
 
 /** Names the document the docs and the fixed part assemble into: it changes with any of them. */
 export const documentIdModule = (documentId: string) => `${HEADER}\nexport const DOCUMENT_ID = ${JSON.stringify(documentId)};\n`;

@@ -94,8 +94,7 @@ export function loadChecks(entry: ResourceEntry, kind: BodyKind): Promise<Checks
   if (!checks) {
     checks = (async () => {
       const module = await entry.module();
-      const [doc, rules] = await Promise.all([resourceDoc(module), module.rules()]);
-      return { schema: requestSchema(doc, kind), rules };
+      return { schema: requestSchema(resourceDoc(module), kind), rules: await module.rules() };
     })();
     checksOf.set(key, checks);
   }

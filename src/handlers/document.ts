@@ -59,7 +59,7 @@ export async function documentText(ports: Ports): Promise<string> {
   const prose = installedProse(ports);
   const docs = await Promise.all(
     (await allResources()).map(async (entry) => {
-      const doc = await resourceDoc(await entry.module());
+      const doc = resourceDoc(await entry.module());
       return withPatterns(described(doc, prose?.doc(doc.path)), pattern);
     }),
   );

@@ -31,6 +31,6 @@ export async function GET({ params, ports }: Context) {
     const { AUTHORIZED_KEY, describedKeys } = await import('../openapi/authorized-keys.js');
     return jsonResponse(200, { key, schema_properties: describedKeys(AUTHORIZED_KEY, say) });
   }
-  const doc = await resourceDoc(await resources[index].module());
+  const doc = resourceDoc(await resources[index].module());
   return jsonResponse(200, { key, schema_properties: schemaProperties(withPatterns(described(doc, prose?.doc(doc.path)), pattern), say) });
 }

@@ -24,4 +24,4 @@ function wholeDoc(mapping: ResourceMapping, generated: GeneratedDoc): ResourceDo
 }
 
 /** The whole doc of a resource, from its mapping module. */
-export const resourceDoc = async (module: ResourceModule): Promise<ResourceDoc> => wholeDoc(module.mapping, (await module.doc()).doc);
+export const resourceDoc = (module: ResourceModule): ResourceDoc => wholeDoc(module.mapping, module.doc());

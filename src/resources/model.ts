@@ -369,7 +369,7 @@ export interface ResourceModule {
   /** The definition's cross-field rules, loaded without the rest of it. */
   rules: () => Promise<Rules | undefined>;
   /** The resource's generated doc, which a write's body is checked against once made whole (`openapi/resource-doc.ts`). */
-  doc: () => Promise<{ doc: GeneratedDoc }>;
+  doc: () => GeneratedDoc;
   /** A view's line parser, loaded without the rest of its definition. */
   parser?: () => Promise<LineParser>;
   /** The definition's own live state, loaded without the rest of it. */
