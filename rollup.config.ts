@@ -3,7 +3,7 @@ import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import type { RollupOptions } from 'rollup';
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 /** What code imports by a computed name (engine/tables.ts, src/main.ts) is kept at its source path. */
 const byName = (folder: string, chosen: (file: string) => boolean = () => true) =>
@@ -14,9 +14,9 @@ const isRouteModule = (file: string) => /^export ((async )?function|const) (GET|
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 let placement: Map<string, string> | undefined;
 /**
- * The chunk of each module the CGI entry imports statically: the entry itself, or, for a module the
- * other programs import too, a chunk of its own (a manual chunk takes in all it imports, so
- * these must be placed before it; and the token CLI must never load the CGI entry).
+ * The chunk of each module the CGI entry imports statically: the entry itself, which the other
+ * programs import what they share with it from (it runs nothing when loaded), so that a request
+ * loads it as one module. A manual chunk takes in all it imports, so these are placed before it.
  */
 function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
   const reach = (entry: string) => {
@@ -29,10 +29,7 @@ function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
     visit(resolve(entry));
     return seen;
   };
-  if (!placement) {
-    const others = new Set([config.input.setup, config.input['wrtapi-token'], config.input['wrtapi-confirm']].flatMap((entry) => [...reach(entry)]));
-    placement = new Map([...reach(config.input.cgi)].map((id) => [id, others.has(id) ? basename(id, '.ts') : 'cgi']));
-  }
+  placement ??= new Map([...reach(config.input.cgi)].map((id) => [id, 'cgi']));
   return placement;
 }
 
@@ -86,6 +83,8 @@ const config: RollupOptions & { input: Record<string, string> } = {
     generatedCode: 'es2015',
     hoistTransitiveImports: false,
   },
+  // The CGI entry may export more than `serve`: what the other programs share with it (entryPlacement).
+  preserveEntrySignatures: 'allow-extension',
   treeshake: { moduleSideEffects: false },
 };
 

@@ -26,9 +26,10 @@ export const BUDGETS = {
  * authenticated request), and 38 B of dhcp/leases for its one-pattern lines (1.4M less a page):
  * the package 111,412 B, the `.apk` 121,469, the core 58,476. Then each doc carried in its
  * resource's mapping module instead of a file of its own, 44 files fewer: the package 109,844 B,
- * the `.apk` 117,645.
+ * the `.apk` 117,645. Then the modules the CGI shares with the other programs in its entry, not in
+ * chunks of their own: the package 109,678 B, the `.apk` 117,380, the core 58,246.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_950, apk: 117_750, coreCompressed: 58_550 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_750, apk: 117_450, coreCompressed: 58_300 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

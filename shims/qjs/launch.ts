@@ -11,4 +11,5 @@ import type { NativeModule } from './ports.js';
 const root = std.getenv('WRTAPI_ROOT') ?? '';
 import(`${root}/usr/lib/wrtapi/bytecode.so`)
   .then((native: NativeModule) => (globalThis.wrtapiNative = native).use(`${root}/tmp/wrtapi/bytecode`), () => false)
-  .then(() => import('./cgi.js'));
+  .then(() => import('./cgi.js'))
+  .then((cgi) => cgi.serve());
