@@ -79,9 +79,9 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
 
 // JSON text in a string literal: QuickJS scans a string and JSON.parse builds the object for a
 // fraction of what compiling the same object literal costs, and every read pays that. The doc's text
-// rides along unparsed: a read pays only for carrying its bytes (about 10K instructions from the
-// bytecode cache), a write is spared a module of its own, and the package a file (with its tar
-// header, and the .apk's SHA-256) per resource.
+// rides along unparsed: a read pays only for carrying its bytes (30-60K instructions from the bytecode
+// cache), a write is spared a module of its own, and the package a file per resource (its tar header,
+// and the .apk's SHA-256, which does not compress).
 export function mappingModule({ definition, domain, name }: Resource, docText: string): string {
   return [
     `${HEADER}import type { GeneratedDoc, ${definition.parse ? 'LineParser, ' : ''}ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
