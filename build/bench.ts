@@ -108,7 +108,7 @@ function measure(qjs: string, invocations: Invocation[], root: string): Measure 
   }
   const instructions = invocations.reduce((sum, invocation) => sum + countInstructions(root, qjs, invocation), 0);
   const jsBytes = [...opened].reduce((sum, path) => sum + statSync(path).size, 0);
-  return { rssKb, jsBytes, instructions, loadedPatterns: [...opened].some((path) => path.includes('/docs/')) };
+  return { rssKb, jsBytes, instructions, loadedPatterns: [...opened].some((path) => path.endsWith('/docs/patterns.js')) };
 }
 
 // uhttpd's CGI children inherit the router's default of 1024 open files. qjs's os.exec closes every

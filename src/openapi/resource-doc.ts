@@ -23,5 +23,13 @@ function wholeDoc(mapping: ResourceMapping, generated: GeneratedDoc): ResourceDo
   return { ...generated, members };
 }
 
+// Kept per module: its doc is JSON text parsed on each doc() call, and a batch checks a resource's
+// creations and its patches against schemas of the same doc.
+const made = new WeakMap<ResourceModule, ResourceDoc>();
+
 /** The whole doc of a resource, from its mapping module. */
-export const resourceDoc = (module: ResourceModule): ResourceDoc => wholeDoc(module.mapping, module.doc());
+export function resourceDoc(module: ResourceModule): ResourceDoc {
+  let doc = made.get(module);
+  if (!doc) made.set(module, (doc = wholeDoc(module.mapping, module.doc())));
+  return doc;
+}

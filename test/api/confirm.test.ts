@@ -229,10 +229,10 @@ test('an arm whose reload fails is forgotten once restored, and stays armed, sin
   await until('the helper of a forgotten arm ends', () => !running(forgotten), 3000);
 
   // A reload that never succeeds: the router keeps the window, whose snapshot is what it needs back.
-  setScript('#!/bin/sh\necho "still broken" >&2\nexit 2\n');
   const single = { method: 'POST', path: '/firewall/rules?confirm_within=60', body: RULE };
   const batch = { method: 'POST', path: '/batch?confirm_within=60', body: { operations: [{ method: 'POST', path: '/firewall/rules', body: RULE }] } };
   for (const [request, code] of [[single, (body: Body) => body.code], [batch, (body: Body) => body.error.code]] as const) {
+    setScript('#!/bin/sh\necho "still broken" >&2\nexit 2\n');
     const failed = await call(request);
     assert.is(failed.status, 500, failed.body);
     assert.is(code(failed.json as Body), 'reload_failed_unrecovered', request.path);
@@ -241,12 +241,13 @@ test('an arm whose reload fails is forgotten once restored, and stays armed, sin
     assert.equal(state!.packages, ['firewall']);
     assert.is(read(router, '/etc/wrtapi/confirm/firewall.uci'), firewall, 'its snapshot is the package as it was');
     assert.ok(running(await helperPid(router)), 'its helper keeps it');
+    // The rollback reloads with the script as shipped, which the tests after this one run too.
     setScript(script);
     assert.is((await call({ method: 'DELETE', path: `/confirm/${state!.id}` })).status, 204);
     assert.is(armedState(router), undefined);
-    setScript('#!/bin/sh\necho "still broken" >&2\nexit 2\n');
   }
   assert.is(read(router, '/etc/config/firewall'), firewall);
+  assert.is(read(router, '/etc/init.d/firewall'), script);
 });
 
 test('confirming or rolling back needs the write scope of every package the change touched, and so does arming', async () => {
