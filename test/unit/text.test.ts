@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { docOf } from '../../build/generators/docs.js';
 import { loadResources } from '../../build/generators/inventory.js';
 import { textPattern } from '../../build/generators/patterns.js';
-import { isUnwritable, TEXT_PATTERN } from '../../src/http/text.js';
+import { isUnwritable, TEXT_PATTERN, UNWRITABLE_CLASS } from '../../src/http/text.js';
 import { pattern } from '../../src/generated/patterns.js';
 import type { JsonSchema } from '../../src/resources/model.js';
 
@@ -17,6 +17,10 @@ test('unwritable: controls but tab, LF and CR, and unpaired surrogates; DEL, C1 
   for (const character of UNWRITABLE) assert.ok(isUnwritable(`a${character}b`), JSON.stringify(character));
   for (const text of ['tab\there', 'two\nlines\r\n', 'del\x7f', 'c1\u0085\u009f', 'emoji \u{1f600}', 'é ü 中', '']) assert.not.ok(isUnwritable(text), JSON.stringify(text));
   assert.ok(isUnwritable('\u{1f600}'.slice(0, 1)), 'half of a pair');
+  const spelled = new RegExp(`[${UNWRITABLE_CLASS}]`, 'u');
+  for (let code = 0; code < 0xe000; code = code === 0x100 ? 0xd7ff : code + 1) {
+    assert.is(isUnwritable(String.fromCharCode(code)), spelled.test(String.fromCharCode(code)), `U+${code.toString(16)}: the literal as UNWRITABLE_CLASS says`);
+  }
   assert.ok(matches(TEXT_PATTERN, 'two\nlines\t\u{1f600}'));
   for (const character of UNWRITABLE) assert.not.ok(matches(TEXT_PATTERN, `a${character}`), JSON.stringify(character));
 });
