@@ -4,7 +4,8 @@
 # QuickJS 2021-03-27 sources in node_modules (linked with -rdynamic, as bytecode.so needs) and
 # bytecode.so, then runs a small module tree through the cache under qemu-user: entries are written
 # with their header, read back (a forged entry is obeyed), refused in a group-writable folder, and a
-# missing bytecode.so leaves the modules compiled from source; its sha256() gives the standard's digests.
+# missing bytecode.so leaves the modules compiled from source; its sha256() gives the standard's digests
+# and its hash64() the digits of src/engine/etag.ts (test/unit/hash.test.ts holds the same values).
 #
 #   packaging/wrtapi-bytecode/cross-check.sh [host|mips|mipsel|aarch64]...   (default: all four)
 #
@@ -42,7 +43,7 @@ build() {
     spawn "$cc" "${cflags[@]}" -c "$quickjs/$unit.c" -o "$out/$unit.o"
   done
   spawn "$cc" -O2 -Wall -Werror -shared -fPIC -I"$quickjs" '-DWRTAPI_QJS_VERSION="2021-03-27"' \
-    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/sha256.c"
+    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/sha256.c" "$here/src/hash64.c"
   wait_all
   local objects=("${units[@]/#/$out/}")
   objects=("${objects[@]/%/.o}")
@@ -128,10 +129,17 @@ EOF
   expect "$out/missing.so" 'cache: no module' 'hello, from original'
 }
 
+# Runs $out/<name>.js with the module's path, and checks that it prints the lines given.
+check_prints() {
+  local name=$1 expected=$2 got
+  got=$("${emu[@]}" "$out/qjs" -m "$out/$name.js" "$out/bytecode.so" 2>&1) || fail "$name failed: $got"
+  [[ $got == "$expected" ]] || fail "$name: expected ${expected@Q}, got ${got@Q}"
+}
+
 # sha256() gives FIPS 180-4's digests on this byte order: empty, one block, a padding that spills
 # into a second block (56 bytes), and many blocks.
 check_sha256() {
-  local got expected
+  local expected
   cat >"$out/sha256.js" <<'EOF'
 const [, so] = scriptArgs;
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -144,8 +152,24 @@ ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318
 b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a
 44f8354494a5ba03ba1792a8d3e9c534c47a9181980fde7a3f44b06ef2ae7c7f'
-  got=$("${emu[@]}" "$out/qjs" -m "$out/sha256.js" "$out/bytecode.so" 2>&1) || fail "sha256 failed: $got"
-  [[ $got == "$expected" ]] || fail "sha256: expected ${expected@Q}, got ${got@Q}"
+  check_prints sha256 "$expected"
+}
+
+# hash64() gives the digits etag.ts's hash64 gives: ASCII, Latin-1 and BMP, a surrogate pair, unpaired
+# surrogates, a NUL.
+check_hash64() {
+  local expected
+  cat >"$out/hash64.js" <<'EOF'
+const [, so] = scriptArgs;
+import(so).then(({ hash64 }) => ['', '{"id":"r1"}', '\u00e9 \u00fc \u4e2d \u00ff', 'emoji \u{1f600}!', 'lone \ud800 and \udfff', 'nul \u0000 inside'].forEach((text) => print(hash64(text))));
+EOF
+  expected='1aee8d83488bdcb8
+d38376adbbb67325
+af48799ed2a368d5
+4733a6ecefaf1826
+c942e0d4e730713d
+6efb5ba5a52c2195'
+  check_prints hash64 "$expected"
 }
 
 # Builds and checks one architecture, its output in $work/$arch.log.
@@ -161,6 +185,7 @@ check_arch() {
   build
   check_cache
   check_sha256
+  check_hash64
 }
 
 run_arch() {

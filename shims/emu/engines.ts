@@ -178,7 +178,7 @@ async function buildQjs(): Promise<string> {
   });
 }
 
-const bytecodeSources = ['bytecode.c', 'sha256.c'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
+const bytecodeSources = ['bytecode.c', 'sha256.c', 'hash64.c'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
 let bytecodeBuild: Promise<string> | undefined;
 
 /**

@@ -6,10 +6,11 @@ const ENOENT = 2;
 const EEXIST = 17;
 const ESRCH = 3;
 
-/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256`. */
+/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256` and `hash64`. */
 export interface NativeModule {
   use(dir: string): boolean;
   sha256?(message: Uint8Array): ArrayBuffer;
+  hash64?(text: string): string;
 }
 
 declare global {
@@ -130,6 +131,7 @@ export function routerPorts(): Ports {
 
   return {
     sha256: globalThis.wrtapiNative?.sha256,
+    hash64: globalThis.wrtapiNative?.hash64,
     env: (name) => std.getenv(name),
     readBody(bytes) {
       // FILE.read is fread(): it returns short only at the end of input.

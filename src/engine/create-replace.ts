@@ -19,7 +19,7 @@ function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError
 
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
-  checkPreconditions(target.request, undefined);
+  checkPreconditions(target, undefined);
   const { schema, rules } = await loadChecks(target.entry, 'full');
   const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
@@ -53,7 +53,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
     (model, read) => {
       const section = stagedSection(target, model);
       before = viewOf(definition, section);
-      checkPreconditions(target.request, before);
+      checkPreconditions(target, before);
       const whole = completed(definition, fields, before);
       checkBody(definition, rules, schemaErrors(schema, body), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
         writeFields(definition, section, whole);

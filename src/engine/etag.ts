@@ -2,15 +2,16 @@
 import { ApiError } from '../http/errors.js';
 import type { Request } from '../http/request.js';
 import type { Response } from '../http/response.js';
+import type { Ports } from '../platform/ports.js';
 import type { JsonObject } from '../resources/model.js';
 
 /**
- * A quoted hash of the body alone, so sibling sections never change it. An ETag guards against lost
- * updates between cooperating writers, not against forgery, and SHA-256 in QuickJS's interpreter
- * cost more than the rest of a read: two 32-bit multiply-xor lanes (cyrb53's) give 64 bits instead.
+ * 16 hex digits of the text's UTF-16 code units. An ETag guards against lost updates between
+ * cooperating writers, not against forgery, and SHA-256 in QuickJS's interpreter cost more than the
+ * rest of a read: two 32-bit multiply-xor lanes (cyrb53's) give 64 bits instead. wrtapi-bytecode's
+ * `hash64` computes the same digits (its cross check holds them alike).
  */
-export function etagOf(body: JsonObject): string {
-  const text = JSON.stringify(body);
+export function hash64(text: string): string {
   let a = 0xdeadbeef;
   let b = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
@@ -20,7 +21,19 @@ export function etagOf(body: JsonObject): string {
   }
   a = Math.imul(a ^ (a >>> 16), 2246822507) ^ Math.imul(b ^ (b >>> 13), 3266489909);
   b = Math.imul(b ^ (b >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-  return `"${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}"`;
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** What checks a request's conditions: the request, and the ports that may hash natively. */
+export interface Conditional {
+  ports: Pick<Ports, 'hash64'>;
+  request: Request;
+}
+
+/** A quoted hash of the body alone, so sibling sections never change it. */
+export function etagOf(ports: Pick<Ports, 'hash64'>, body: JsonObject): string {
+  const text = JSON.stringify(body);
+  return `"${ports.hash64 ? ports.hash64(text) : hash64(text)}"`;
 }
 
 /**
@@ -54,13 +67,15 @@ export function notModified(request: Request, etag: string): Response | undefine
  * the non-configuration resources: spec, ETag), which only `*` names; undefined for one being
  * created, which nothing names: any If-Match fails, as RFC 9110 has it.
  */
-export function checkPreconditions(request: Request, current: JsonObject | true | undefined): void {
+export function checkPreconditions({ ports, request }: Conditional, current: JsonObject | true | undefined): void {
   const { ifMatch, ifNoneMatch } = conditionsOf(request);
   if (current === undefined) {
     if (ifMatch !== undefined) throw new ApiError(412, 'precondition_failed', 'If-Match names an ETag, and a resource being created has none');
     return;
   }
-  const etag = current === true ? undefined : etagOf(current);
+  // Hashing a body costs about 2,000 instructions a character in QuickJS: only for a condition to check.
+  if (ifMatch === undefined && ifNoneMatch === undefined) return;
+  const etag = current === true ? undefined : etagOf(ports, current);
   const named = etag ?? `${request.path}, which carries no ETag`;
   if (ifMatch !== undefined && !etagMatches(ifMatch, etag, true)) throw new ApiError(412, 'precondition_failed', `If-Match does not match ${named}`);
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) throw new ApiError(412, 'precondition_failed', `If-None-Match matches ${named}`);

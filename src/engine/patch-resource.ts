@@ -64,7 +64,7 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
   const write = () => transact(target, (model, read) => {
     const section = stagedSection(target, model);
     before = viewOf(definition, section);
-    checkPreconditions(target.request, before);
+    checkPreconditions(target, before);
     let after: JsonObject;
     let schema: FieldError[];
     let named: JsonObject;

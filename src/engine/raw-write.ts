@@ -108,12 +108,12 @@ function existing(target: RawTarget, model: UciPackage): UciSection {
   const section = findSection(model, target.id!);
   if (!section) throw new ApiError(404, 'not_found', `${target.pkg} has no section ${target.id}`);
   target.authorize(section.type);
-  checkPreconditions(target.request, true);
+  checkPreconditions(target, true);
   return section;
 }
 
 export async function createRaw(target: RawTarget, body: JsonObject): Promise<JsonObject> {
-  checkPreconditions(target.request, undefined);
+  checkPreconditions(target, undefined);
   if (typeof body.type === 'string') target.authorize(body.type);
   const errors = rawBodyErrors(target.pkg, body, undefined);
   if (errors.length) throw validationFailed(errors);

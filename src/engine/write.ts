@@ -163,8 +163,8 @@ export async function withPathWarning<T>(
 }
 
 /** The answer to a write that leaves a resource: its body, its ETag and the reload headers. */
-export function writtenResponse({ result, headers }: Written<JsonObject>): Response {
-  return jsonResponse(200, result, { ETag: etagOf(result), ...headers });
+export function writtenResponse(ports: Pick<Ports, 'hash64'>, { result, headers }: Written<JsonObject>): Response {
+  return jsonResponse(200, result, { ETag: etagOf(ports, result), ...headers });
 }
 
 /** What a write locks and stages: its package, those its references and rules read, and its referrers'. */
@@ -211,7 +211,7 @@ export async function deleteResource(target: Target): Promise<Written<JsonObject
       (model) => {
         const section = stagedSection(target, model);
         before = viewOf(target.definition, section);
-        checkPreconditions(target.request, before);
+        checkPreconditions(target, before);
         const kept = target.definition.undeletable?.[section.name];
         if (kept) throw new ApiError(409, 'conflict', `${target.definition.path}/${section.name} cannot be deleted: ${kept}`);
         removeSection(model, section.name);

@@ -67,7 +67,7 @@ function rewrite(ports: Ports, change: (keys: ReturnType<typeof readKeys>) => st
 
 /** Adds a key as the file's last line; a key the file already holds is a 409. */
 export async function POST({ ports, request }: Context) {
-  checkPreconditions(request, undefined);
+  checkPreconditions({ ports, request }, undefined);
   const { entry, line } = await requested(ports, await request.body());
   rewrite(ports, ({ lines, ids }) => {
     if (ids.includes(entry.id)) throw new ApiError(409, 'conflict', `system/authorized_keys/${entry.id} already holds this key`);
@@ -81,7 +81,7 @@ export async function PUT({ ports, request, params }: Context) {
   const { entry, line } = await requested(ports, await request.body());
   rewrite(ports, ({ lines, ids, entries }) => {
     found(entries, params.id);
-    checkPreconditions(request, true);
+    checkPreconditions({ ports, request }, true);
     if (entry.id !== params.id) {
       throw new ApiError(422, 'validation_failed', 'system/authorized_keys: the body holds another key', {
         errors: [{ field: 'key', code: 'conflict', message: `the id is derived from the key, and this key's is ${entry.id}: POST it, then DELETE ${params.id}` }],
@@ -97,7 +97,7 @@ export async function PUT({ ports, request, params }: Context) {
 export async function DELETE({ ports, request, params }: Context) {
   rewrite(ports, ({ lines, ids, entries }) => {
     found(entries, params.id);
-    checkPreconditions(request, true);
+    checkPreconditions({ ports, request }, true);
     return lines.filter((_, i) => ids[i] !== params.id);
   });
   return plainResponse(204, undefined);

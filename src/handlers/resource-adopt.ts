@@ -5,5 +5,5 @@ import type { Context } from './context.js';
 export async function POST({ ports, request, route, params, run }: Context) {
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
-  return writtenResponse(await adoptResource({ ports, request, entry, definition, id: params.id, run }));
+  return writtenResponse(ports, await adoptResource({ ports, request, entry, definition, id: params.id, run }));
 }

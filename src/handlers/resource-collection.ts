@@ -30,5 +30,5 @@ export async function POST(context: Context) {
   const body = parseJsonObject(await request.body()) as JsonObject;
   const { createResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
-  return writtenResponse(await createResource({ ports, request, entry, definition, run: context.run }, body));
+  return writtenResponse(ports, await createResource({ ports, request, entry, definition, run: context.run }, body));
 }

@@ -18,7 +18,7 @@ export async function GET(context: Context) {
   const { definition, module, id, ports, request } = await target(context);
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
-  const etag = etagOf(body);
+  const etag = etagOf(ports, body);
   const unchanged = notModified(request, etag);
   if (unchanged) return unchanged;
   const [answer] = definition.runtime || module.runtimeOf ? await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name) : [body];
@@ -30,7 +30,7 @@ export async function PUT(context: Context) {
   const body = parseJsonObject(await context.request.body()) as JsonObject;
   const { replaceResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
-  return writtenResponse(await replaceResource(await target(context), body));
+  return writtenResponse(context.ports, await replaceResource(await target(context), body));
 }
 
 /** A merge patch, or a JSON Patch document when sent as application/json-patch+json. */
@@ -41,7 +41,7 @@ export async function PATCH(context: Context) {
   const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
   const { patchResource } = await import('../engine/patch-resource.js');
   const { writtenResponse } = await import('../engine/write.js');
-  return writtenResponse(await patchResource(await target(context), patch, jsonPatch));
+  return writtenResponse(context.ports, await patchResource(await target(context), patch, jsonPatch));
 }
 
 export async function DELETE(context: Context) {

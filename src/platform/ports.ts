@@ -74,6 +74,12 @@ export interface Ports {
    * and a few thousand here. Absent, auth/hash.ts computes the same digest itself.
    */
   sha256?(message: Uint8Array): ArrayBuffer;
+  /**
+   * engine/etag.ts's hash64 in native code (wrtapi-bytecode's module): QuickJS's interpreter spends
+   * about 2,000 instructions on each character of a body it hashes, 0.8M for a firewall rule.
+   * Absent, engine/etag.ts computes the same digits itself.
+   */
+  hash64?(text: string): string;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
   identity(): string;
   /** Whether an owner still runs: `<pid>:<start time>` as identity() gives it, or a bare pid. */

@@ -8,7 +8,8 @@
  * goes to qjs's own loader.
  * Anything unexpected means the source is compiled as without this module.
  *
- * It also exports `sha256(bytes)` (sha256.c), which wrtapi uses in place of its own.
+ * It also exports `sha256(bytes)` (sha256.c) and `hash64(text)` (hash64.c), which wrtapi uses in
+ * place of its own.
  *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
  * made with mode 0700, and are used only while each is a real directory owned by the running user
@@ -404,10 +405,12 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
 }
 
 JSValue js_sha256(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* sha256.c */
+JSValue js_hash64(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* hash64.c */
 
 static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("use", 1, js_use),
     JS_CFUNC_DEF("sha256", 1, js_sha256),
+    JS_CFUNC_DEF("hash64", 1, js_hash64),
 };
 
 static int init(JSContext *ctx, JSModuleDef *m)
