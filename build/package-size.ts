@@ -27,9 +27,11 @@ export const BUDGETS = {
  * the package 111,412 B, the `.apk` 121,469, the core 58,476. Then each doc carried in its
  * resource's mapping module instead of a file of its own, 44 files fewer: the package 109,844 B,
  * the `.apk` 117,645. Then the modules the CGI shares with the other programs in its entry, not in
- * chunks of their own: the package 109,678 B, the `.apk` 117,380, the core 58,246.
+ * chunks of their own: the package 109,678 B, the `.apk` 117,380, the core 58,246. Then about 70 B
+ * more of the core for wrtapi-bytecode's ETag hash and the leftovers sweep's prefixes (a write
+ * 0.4-1.2M instructions less, a batch 3-4M): the package 109,737 B, the `.apk` 117,424, the core 58,341.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_750, apk: 117_450, coreCompressed: 58_300 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_750, apk: 117_450, coreCompressed: 58_360 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -33,7 +33,7 @@ export interface Conditional {
 /** A quoted hash of the body alone, so sibling sections never change it. */
 export function etagOf(ports: Pick<Ports, 'hash64'>, body: JsonObject): string {
   const text = JSON.stringify(body);
-  return `"${ports.hash64 ? ports.hash64(text) : hash64(text)}"`;
+  return `"${ports.hash64?.(text) ?? hash64(text)}"`;
 }
 
 /**
