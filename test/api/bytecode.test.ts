@@ -183,11 +183,15 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
       const bearer = await cached.mint('same', ['*:rw']);
       writeFileSync(plain.path('/etc/config/wrtapi'), readFileSync(cached.path('/etc/config/wrtapi')), { mode: 0o600 });
       const authorization = `Bearer ${bearer}`;
-      const rule = { id: 'same', name: 'Same', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2200'] } };
+      // A name past ASCII, so that the ETags compare the module's hash of UTF-8 against etag.ts's of UTF-16.
+      const rule = { id: 'same', name: 'Sämé 中 \u{1f600}', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2200'] } };
       const requests = [
         { method: 'GET', path: '/healthz' },
         { method: 'POST', path: '/firewall/rules', body: rule },
         { method: 'POST', path: '/firewall/rules', body: rule },
+        { method: 'GET', path: '/firewall/rules/same' },
+        // Refused, naming the ETag the precondition check hashed.
+        { method: 'PATCH', path: '/firewall/rules/same?if_match=%220000000000000000%22', body: { name: 'Other' } },
         { method: 'PATCH', path: '/firewall/rules/same', body: { name: 'Same-2', match: { dest_port: ['x'] } } },
         { method: 'PATCH', path: '/firewall/rules/same', body: { name: 'Same-2' } },
         { method: 'GET', path: '/firewall/rules?limit=2' },

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { exitCode, startCgi } from '../../shims/emu/engines.js';
@@ -42,6 +43,9 @@ async function killedWrite(name: string, kill: { afterMs?: number; killAt?: numb
   return code;
 }
 
+/** Whether a path is there, a dangling symbolic link included. */
+const lstatExists = (path: string) => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
+
 /** The firewall file is whole: libuci's reader takes it, and it is exactly as `uci commit` writes it. */
 function assertWhole(): void {
   const text = readFileSync(router.path('/etc/config/firewall'), 'utf8');
@@ -61,6 +65,26 @@ async function assertNextWriteClears(name: string): Promise<void> {
   assertWhole();
   assert.equal(router.leftovers(), []);
 }
+
+test('the next write removes what each kind of dead owner left, and keeps what a live one holds', async () => {
+  const dead = '999999999';
+  const files = (paths: string[]) => paths.map((path) => [path, router.path(path)] as const);
+  const gone = files([`/tmp/wrtapi/metrics/.1234.${dead}.0.tmp`, `/etc/config/.dhcp.${dead}.2.tmp`, `/tmp/.wrtapi-run.${dead}.3.out`, `/var/lock/wrtapi.healthz.${dead}`]);
+  const kept = files([`/tmp/wrtapi/metrics/.1234.${process.pid}.0.tmp`, '/tmp/wrtapi-notes.tmp', '/var/lock/other.lock']);
+  for (const [, path] of [...gone, ...kept]) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, 'left');
+  }
+  router.lock('/var/lock/wrtapi.dhcp.lock', `${dead}:1`);
+  router.lock('/tmp/wrtapi/tokens/killer.lock', `${dead}:1`);
+  router.lock('/tmp/wrtapi/tokens/live.lock');
+  const written = await router.request({ method: 'POST', path: '/firewall/rules', headers: { authorization }, body: rule('Sweeper') });
+  assert.is(written.status, 200, written.body);
+  for (const [name, path] of gone) assert.not.ok(existsSync(path), `${name} removed`);
+  for (const [name, path] of kept) assert.ok(existsSync(path), `${name} kept`);
+  for (const name of ['/var/lock/wrtapi.dhcp.lock', '/tmp/wrtapi/tokens/killer.lock']) assert.not.ok(lstatExists(router.path(name)), `${name} removed`);
+  assert.ok(lstatExists(router.path('/tmp/wrtapi/tokens/live.lock')), 'a live mutex kept');
+});
 
 test('writers killed at random instants leave no torn file, no leftover and no lock in the way', async () => {
   const probe = Date.now();

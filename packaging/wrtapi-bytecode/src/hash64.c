@@ -47,7 +47,7 @@ JSValue js_hash64(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst 
             c = 0xdc00 | (c & 0x3ff);
             i += 4;
         } else {
-            /* Not a sequence QuickJS writes: refused rather than hashed otherwise than etag.ts would. */
+            /* Not a sequence QuickJS writes: an error rather than digits etag.ts would not give. */
             JS_FreeCString(ctx, (const char *)s);
             return JS_ThrowTypeError(ctx, "hash64: the string's UTF-8 ends inside a character");
         }
