@@ -30,8 +30,11 @@ export const BUDGETS = {
  * chunks of their own: the package 109,678 B, the `.apk` 117,380, the core 58,246. Then about 70 B
  * more of the core for wrtapi-bytecode's ETag hash and the leftovers sweep's prefixes (a write
  * 0.4-1.2M instructions less, a batch 3-4M): the package 109,737 B, the `.apk` 117,424, the core 58,341.
+ * Then about 30 B for the metrics fold clearing its folder's dead temporaries, which a write no longer
+ * lists (1M instructions less a write once hundreds of records wait for a fold): the package
+ * 109,766 B, the `.apk` 117,456, the core 58,375.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_750, apk: 117_450, coreCompressed: 58_360 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_780, apk: 117_470, coreCompressed: 58_390 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

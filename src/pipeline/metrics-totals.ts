@@ -1,4 +1,5 @@
 import { ARMED_STATE, withMutex } from '../config/lock-file.js';
+import { deadTemporary } from '../config/leftovers.js';
 import { RECORD_DIRECTORY as DIRECTORY, type RequestRecord } from './metrics-format.js';
 import type { Ports } from '../platform/ports.js';
 
@@ -40,14 +41,17 @@ export function foldRecords(ports: Ports): Totals {
 function collect(ports: Ports, persist: boolean): Totals {
   const stored = ports.readFile(TOTALS);
   const totals = { ...emptyTotals(), ...(stored ? (JSON.parse(stored) as Partial<Totals>) : {}) };
-  const names = ports.list(DIRECTORY).filter((name) => !name.startsWith('.'));
-  for (const name of names) {
+  const names = ports.list(DIRECTORY);
+  const records = names.filter((name) => !name.startsWith('.'));
+  for (const name of records) {
     const text = ports.readFile(`${DIRECTORY}/${name}`);
     if (text) foldOne(totals, JSON.parse(text) as RequestRecord);
   }
   if (persist) {
     ports.writeFileAtomic(TOTALS, JSON.stringify(totals));
-    for (const name of names) ports.remove(`${DIRECTORY}/${name}`);
+    // With the records, what a request killed while writing its own left: the writes' sweep leaves this folder to the fold.
+    const temporaryGone = deadTemporary(ports);
+    for (const name of names) if (!name.startsWith('.') || temporaryGone(name)) ports.remove(`${DIRECTORY}/${name}`);
   }
   return totals;
 }

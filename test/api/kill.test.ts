@@ -63,15 +63,18 @@ async function assertNextWriteClears(name: string): Promise<void> {
   assert.is(next.status, 200, next.body);
   assert.ok(Date.now() - started < 1000, `the next write took ${Date.now() - started} ms`);
   assertWhole();
+  // A record's temporary is the fold's to clear (GET /metrics folds), not the write's.
+  assert.is((await router.request({ method: 'GET', path: '/metrics', headers: { authorization } })).status, 200);
   assert.equal(router.leftovers(), []);
 }
 
-test('the next write removes what each kind of dead owner left, and keeps what a live one holds', async () => {
+test('the next write removes what each kind of dead owner left, the next fold a record\'s temporary, and both keep what a live one holds', async () => {
   const dead = '999999999';
   const files = (paths: string[]) => paths.map((path) => [path, router.path(path)] as const);
-  const gone = files([`/tmp/wrtapi/metrics/.1234.${dead}.0.tmp`, `/etc/config/.dhcp.${dead}.2.tmp`, `/tmp/.wrtapi-run.${dead}.3.out`, `/var/lock/wrtapi.healthz.${dead}`]);
+  const gone = files([`/etc/config/.dhcp.${dead}.2.tmp`, `/tmp/wrtapi/.armed.${dead}.0.tmp`, `/tmp/.wrtapi-run.${dead}.3.out`, `/var/lock/wrtapi.healthz.${dead}`]);
   const kept = files([`/tmp/wrtapi/metrics/.1234.${process.pid}.0.tmp`, '/tmp/wrtapi-notes.tmp', '/var/lock/other.lock']);
-  for (const [, path] of [...gone, ...kept]) {
+  const [[deadRecordName, deadRecord]] = files([`/tmp/wrtapi/metrics/.1234.${dead}.0.tmp`]);
+  for (const [, path] of [...gone, ...kept, [deadRecordName, deadRecord]]) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, 'left');
   }
@@ -84,6 +87,10 @@ test('the next write removes what each kind of dead owner left, and keeps what a
   for (const [name, path] of kept) assert.ok(existsSync(path), `${name} kept`);
   for (const name of ['/var/lock/wrtapi.dhcp.lock', '/tmp/wrtapi/tokens/killer.lock']) assert.not.ok(lstatExists(router.path(name)), `${name} removed`);
   assert.ok(lstatExists(router.path('/tmp/wrtapi/tokens/live.lock')), 'a live mutex kept');
+  assert.ok(existsSync(deadRecord), 'a write leaves the metrics folder to the fold');
+  assert.is((await router.request({ method: 'GET', path: '/metrics', headers: { authorization } })).status, 200);
+  assert.not.ok(existsSync(deadRecord), `${deadRecordName} removed by the fold`);
+  for (const [name, path] of kept) assert.ok(existsSync(path), `${name} kept by the fold`);
 });
 
 test('writers killed at random instants leave no torn file, no leftover and no lock in the way', async () => {
