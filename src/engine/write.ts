@@ -4,7 +4,7 @@ import type { Request } from '../http/request.js';
 import { readOption, writeOption } from '../resources/options.js';
 import { applies, isGroup, type Json, type JsonObject, type MappedField, type ResourceEntry, type ResourceMapping } from '../resources/model.js';
 import { addSection, findSection, removeSection, renameSection, type UciPackage, type UciSection, type UciValue } from '../uci/index.js';
-import { jsonResponse, type Response } from '../http/response.js';
+import { jsonTextResponse, type Response } from '../http/response.js';
 import { ulid } from '../platform/ulid.js';
 import { checkPreconditions, etagOf } from './etag.js';
 import { findResourceSection, sectionsOf, sectionTypeOf, viewOf } from './read.js';
@@ -164,7 +164,8 @@ export async function withPathWarning<T>(
 
 /** The answer to a write that leaves a resource: its body, its ETag and the reload headers. */
 export function writtenResponse(ports: Pick<Ports, 'hash64'>, { result, headers }: Written<JsonObject>): Response {
-  return jsonResponse(200, result, { ETag: etagOf(ports, result), ...headers });
+  const text = JSON.stringify(result);
+  return jsonTextResponse(200, text, { ETag: etagOf(ports, text), ...headers });
 }
 
 /** What a write locks and stages: its package, those its references and rules read, and its referrers'. */

@@ -18,7 +18,7 @@ export async function GET(context: Context) {
   const { definition, module, id, ports, request } = await target(context);
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
-  const etag = etagOf(ports, body);
+  const etag = etagOf(ports, JSON.stringify(body));
   const unchanged = notModified(request, etag);
   if (unchanged) return unchanged;
   const [answer] = definition.runtime || module.runtimeOf ? await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name) : [body];

@@ -43,11 +43,12 @@ const SECURITY_HEADERS: Record<string, string> = {
 
 /** A JSON answer built by the shared path: it carries the four security headers. */
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return {
-    status,
-    headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS, ...headers },
-    body: JSON.stringify(body),
-  };
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** The same, of a body already JSON text: the text its ETag was hashed from, not made twice. */
+export function jsonTextResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return { status, headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS, ...headers }, body: text };
 }
 
 /** A hand-built answer (`/healthz`, `/metrics`, 204, the batch 207): no security headers. */
