@@ -32,11 +32,12 @@ export const BUDGETS = {
  * 0.4-1.2M instructions less, a batch 3-4M): the package 109,737 B, the `.apk` 117,424, the core 58,341.
  * Then about 30 B for the metrics fold clearing its folder's dead temporaries, which a write no longer
  * lists (1M instructions less a write once hundreds of records wait for a fold): the package
- * 109,766 B, the `.apk` 117,456, the core 58,375. Then about 30 B of the core for a write's answer
- * hashed for its ETag from the text it is sent as, not stringified twice (the batch 0.4M less): the
- * package 109,777 B, the `.apk` 117,494, the core 58,406.
+ * 109,766 B, the `.apk` 117,456, the core 58,375. Then about 60 B of the core for a write's answer
+ * hashed for its ETag from the text it is sent as, not stringified twice (the batch 0.4M less), and
+ * a batch's operations handed their bodies as the batch's parsed values (0.6M less): the package
+ * 109,803 B, the `.apk` 117,499, the core 58,434.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_790, apk: 117_510, coreCompressed: 58_420 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_815, apk: 117_515, coreCompressed: 58_450 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -8,6 +8,7 @@ import { checkPreconditions } from '../engine/etag.js';
 import { ApiError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
 import { jsonResponse, plainResponse } from '../http/response.js';
+import type { Request } from '../http/request.js';
 import type { Ports } from '../platform/ports.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
@@ -37,9 +38,9 @@ export async function GET({ ports, request, params }: Context) {
 }
 
 /** The entry the body asks for and its line, checked as dropbear reads it, or a 422. */
-async function requested(ports: Ports, text: string) {
-  const [{ parseJsonObject }, { schemaErrors }] = await Promise.all([import('../http/json-body.js'), import('../engine/validate.js')]);
-  const body = parseJsonObject(text) as JsonObject;
+async function requested(ports: Ports, request: Request) {
+  const [{ bodyObject }, { schemaErrors }] = await Promise.all([import('../http/json-body.js'), import('../engine/validate.js')]);
+  const body = (await bodyObject(request)) as JsonObject;
   const schema = schemaErrors(AUTHORIZED_KEY_REQUEST, body);
   const result = schema.length ? { errors: schema } : requestedEntry(body, acceptedTypes(ports.list(DIR)));
   if ('errors' in result) {
@@ -68,7 +69,7 @@ function rewrite(ports: Ports, change: (keys: ReturnType<typeof readKeys>) => st
 /** Adds a key as the file's last line; a key the file already holds is a 409. */
 export async function POST({ ports, request }: Context) {
   checkPreconditions({ ports, request }, undefined);
-  const { entry, line } = await requested(ports, await request.body());
+  const { entry, line } = await requested(ports, request);
   rewrite(ports, ({ lines, ids }) => {
     if (ids.includes(entry.id)) throw new ApiError(409, 'conflict', `system/authorized_keys/${entry.id} already holds this key`);
     return [...lines, line];
@@ -78,7 +79,7 @@ export async function POST({ ports, request }: Context) {
 
 /** Writes the key's options and comment on its first line, and drops its later lines, which dropbear would not read. */
 export async function PUT({ ports, request, params }: Context) {
-  const { entry, line } = await requested(ports, await request.body());
+  const { entry, line } = await requested(ports, request);
   rewrite(ports, ({ lines, ids, entries }) => {
     found(entries, params.id);
     checkPreconditions({ ports, request }, true);

@@ -9,7 +9,7 @@ import { checkRawPackage, rawView, readableSections } from '../engine/raw.js';
 import { PlanFailure, runPlans, type Ran, type WritePlan, type Written } from '../engine/transaction.js';
 import { ApiError, type FieldError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
-import { parseJsonObject } from '../http/json-body.js';
+import { bodyObject } from '../http/json-body.js';
 import { isUnwritable, UNWRITABLE_MESSAGE } from '../http/text.js';
 import { refuseUnexpectedBody, type Request } from '../http/request.js';
 import { plainResponse, type Response } from '../http/response.js';
@@ -66,10 +66,9 @@ function operationsOf(body: JsonObject): Operation[] {
   return operations as unknown as Operation[];
 }
 
-/** The operation as a request of its own: its `if_match` is the query form, its body JSON text. */
+/** The operation as a request of its own: its `if_match` is the query form, its body the batch's value of it. */
 function subRequest(request: Request, operation: Operation): Request {
   const query = new Map<string, string>(operation.if_match === undefined ? [] : [['if_match', operation.if_match]]);
-  const text = operation.body === undefined ? '' : JSON.stringify(operation.body);
   const jsonPatch = operation.method === 'PATCH' && Array.isArray(operation.body);
   return {
     ...request,
@@ -82,7 +81,8 @@ function subRequest(request: Request, operation: Operation): Request {
     header: () => undefined,
     headerOrQuery: (_header, name) => query.get(name),
     hasBody: operation.body !== undefined && operation.body !== null,
-    body: async () => text,
+    body: async () => (operation.body === undefined ? '' : JSON.stringify(operation.body)),
+    parsedBody: operation.body,
   };
 }
 
@@ -143,7 +143,7 @@ async function perform(context: Context, operation: Operation, index: number, ru
 export async function POST(context: Context): Promise<Response> {
   const { ports, requestId } = context;
   const started = ports.now();
-  const operations = operationsOf(parseJsonObject(await context.request.body()) as JsonObject);
+  const operations = operationsOf((await bodyObject(context.request)) as JsonObject);
   const plans: WritePlan<JsonObject>[] = [];
   const settle: ((written: Written<JsonObject>) => void)[] = [];
   let unplanned = operations.length;

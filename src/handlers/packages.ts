@@ -40,8 +40,8 @@ async function getInstalled({ ports, request, params }: Context) {
  * what it changed before another failure is left as it left it.
  */
 async function postInstalled({ ports, request }: Context) {
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await request.body());
+  const { bodyObject } = await import('../http/json-body.js');
+  const body = await bodyObject(request);
   const errors = bodyProblems(body, { name: PACKAGE_NAME });
   if (errors.length) throw validationFailed(errors, 'packages/installed: the request');
   const name = body.name as string;
@@ -154,8 +154,8 @@ function otherFeeds(ports: Ports, manager: Manager): Placed[] {
 }
 
 async function feedBody(request: Context['request'], path?: string): Promise<Feed> {
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const sent = parseJsonObject(await request.body());
+  const { bodyObject } = await import('../http/json-body.js');
+  const sent = await bodyObject(request);
   // A PUT of a read: what the read adds is ignored; its id is the name.
   const { id, filename, enabled, update_status, managed, ...rest } = sent;
   const body = path === undefined ? sent : rest;

@@ -39,8 +39,8 @@ function fieldErrors(body: Record<string, unknown>, known: string[]): FieldError
  * the global lock exclusively, answers 204, and carries no reload header.
  */
 export async function POST({ ports, request }: Context) {
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await request.body());
+  const { bodyObject } = await import('../http/json-body.js');
+  const body = await bodyObject(request);
   const errors = fieldErrors(body, users(ports.readFile('/etc/passwd')));
   if (errors.length) throw validationFailed(errors, 'system/password: the body');
   const user = body.user as string;

@@ -15,8 +15,8 @@ export async function GET(context: Context) {
 
 export async function POST(context: Context) {
   const target = await rawTarget(context);
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await context.request.body()) as JsonObject;
+  const { bodyObject } = await import('../http/json-body.js');
+  const body = (await bodyObject(context.request)) as JsonObject;
   const { createRaw } = await import('../engine/raw-write.js');
   return jsonResponse(200, await createRaw(target, body));
 }

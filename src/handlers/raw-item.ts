@@ -11,9 +11,8 @@ export async function GET(context: Context) {
 
 async function update(context: Context, mode: 'replace' | 'merge' | 'jsonPatch') {
   const target = await rawTarget(context);
-  const { parseJson, parseJsonObject } = await import('../http/json-body.js');
-  const text = await context.request.body();
-  const body = (mode === 'jsonPatch' ? parseJson(text) : parseJsonObject(text)) as Json;
+  const { bodyJson, bodyObject } = await import('../http/json-body.js');
+  const body = (await (mode === 'jsonPatch' ? bodyJson : bodyObject)(context.request)) as Json;
   const { updateRaw } = await import('../engine/raw-write.js');
   return jsonResponse(200, await updateRaw(target, body, mode));
 }

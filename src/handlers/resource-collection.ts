@@ -26,8 +26,8 @@ export async function POST(context: Context) {
   const { ports, request, route } = context;
   const entry = route.resource!;
   const definition = (await entry.module()).mapping;
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await request.body()) as JsonObject;
+  const { bodyObject } = await import('../http/json-body.js');
+  const body = (await bodyObject(request)) as JsonObject;
   const { createResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
   return writtenResponse(ports, await createResource({ ports, request, entry, definition, run: context.run }, body));

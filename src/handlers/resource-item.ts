@@ -26,8 +26,8 @@ export async function GET(context: Context) {
 }
 
 export async function PUT(context: Context) {
-  const { parseJsonObject } = await import('../http/json-body.js');
-  const body = parseJsonObject(await context.request.body()) as JsonObject;
+  const { bodyObject } = await import('../http/json-body.js');
+  const body = (await bodyObject(context.request)) as JsonObject;
   const { replaceResource } = await import('../engine/create-replace.js');
   const { writtenResponse } = await import('../engine/write.js');
   return writtenResponse(context.ports, await replaceResource(await target(context), body));
@@ -35,10 +35,9 @@ export async function PUT(context: Context) {
 
 /** A merge patch, or a JSON Patch document when sent as application/json-patch+json. */
 export async function PATCH(context: Context) {
-  const { parseJson, parseJsonObject } = await import('../http/json-body.js');
+  const { bodyJson, bodyObject } = await import('../http/json-body.js');
   const jsonPatch = context.request.contentType === JSON_PATCH;
-  const text = await context.request.body();
-  const patch = (jsonPatch ? parseJson(text) : parseJsonObject(text)) as Json;
+  const patch = (await (jsonPatch ? bodyJson : bodyObject)(context.request)) as Json;
   const { patchResource } = await import('../engine/patch-resource.js');
   const { writtenResponse } = await import('../engine/write.js');
   return writtenResponse(context.ports, await patchResource(await target(context), patch, jsonPatch));

@@ -2,7 +2,7 @@ import { mayMint } from '../auth/scope-tree.js';
 import { mintProblems, mintToken, storedTokens, tokenRecord } from '../auth/token-admin.js';
 import { ApiError } from '../http/errors.js';
 import { validationFailed } from '../http/validation-failed.js';
-import { parseJsonObject } from '../http/json-body.js';
+import { bodyObject } from '../http/json-body.js';
 import type { Context } from './context.js';
 import { jsonResponse } from '../http/response.js';
 
@@ -14,7 +14,7 @@ export async function GET({ ports }: Context) {
 
 /** `POST /tokens`: mints a token whose scopes are a strict subset of the caller's. */
 export async function POST({ ports, request, caller }: Context) {
-  const input = parseJsonObject(await request.body());
+  const input = await bodyObject(request);
   const errors = mintProblems(ports, input, false);
   if (errors.length) throw validationFailed(errors, 'The token request');
   const scopes = input.scopes as string[];

@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js';
+import type { Request } from './request.js';
 
 /** The deepest nesting of objects and arrays a body may have; a resource needs three. */
 const MAX_JSON_DEPTH = 32;
@@ -30,9 +31,18 @@ export function parseJson(text: string): unknown {
   return value;
 }
 
-/** The request body as a JSON object; anything else is `400 bad_request`. */
-export function parseJsonObject(text: string): Record<string, unknown> {
-  const value = parseJson(text);
+/**
+ * A request's body as JSON: the value a batch's operation holds (checked with the batch), else the
+ * text parsed. Handing the value over spares a batch a JSON.stringify, a parse and a nesting walk an
+ * operation, about 80,000 instructions each.
+ */
+export async function bodyJson(request: Request): Promise<unknown> {
+  return request.parsedBody !== undefined ? request.parsedBody : parseJson(await request.body());
+}
+
+/** A request's body as a JSON object; anything else is `400 bad_request`. */
+export async function bodyObject(request: Request): Promise<Record<string, unknown>> {
+  const value = await bodyJson(request);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiError(400, 'bad_request', 'The body must be a JSON object');
   }

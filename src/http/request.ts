@@ -22,6 +22,8 @@ export interface Request {
   hasBody: boolean;
   /** The body text; empty when none was sent. Loaded on demand: only requests with a body pay for reading one. */
   body(): Promise<string>;
+  /** A batch's operation: the body as the batch's own parsed JSON holds it (json-body.ts bodyJson). */
+  parsedBody?: unknown;
 }
 
 const API_PREFIX = '/api/v3';

@@ -144,6 +144,19 @@ test('50 operations succeed, 51 are refused; a malformed batch is a 422 before a
   assert.equal(router.snapshot(), before);
 });
 
+test('an operation\'s body is the value the batch holds: a number past a double\'s range is refused as in a request of its own, not read as null', async () => {
+  const rule = '{"id":"big","family":"ipv4","priority":1e400,"src":"10.9.0.0/16","lookup":100}';
+  const alone = await call({ method: 'POST', path: '/network/rules', body: rule });
+  assert.is(alone.status, 422, alone.body);
+  const before = router.snapshot();
+  const response = await call({ method: 'POST', path: '/batch', body: `{"operations":[{"method":"POST","path":"/network/rules","body":${rule}}]}` });
+  assert.is(response.status, 422, response.body);
+  const body = response.json as Body;
+  assert.is(body.code, 'batch_partial_failure');
+  assert.equal(body.error.errors, (alone.json as Body).errors);
+  assert.equal(router.snapshot(), before);
+});
+
 test('each operation is scope-checked on its own; a held lock refuses the whole batch', async () => {
   authorization = `Bearer ${await router.mint('firewall_only', ['firewall:rw', 'raw:network:ro', 'network:ro'])}`;
   await aborted([ZONE, HOST], 403, 1, 'insufficient_scope');
