@@ -18,8 +18,8 @@ function nestsDeeper(value: unknown, levels: number): boolean {
   return false;
 }
 
-/** A JSON request body; malformed JSON, or JSON nested too deep, is `400 bad_request`. */
-export function parseJson(text: string): unknown {
+/** A JSON body text parsed; malformed JSON, or JSON nested too deep, is `400 bad_request`. */
+function parseJson(text: string): unknown {
   if (!text.trim()) throw new ApiError(400, 'bad_request', 'A JSON body is required');
   let value: unknown;
   try {
