@@ -34,8 +34,9 @@ export const BUDGETS = {
  * lists (1M instructions less a write once hundreds of records wait for a fold): the package
  * 109,766 B, the `.apk` 117,456, the core 58,375. Then about 60 B of the core for a write's answer
  * hashed for its ETag from the text it is sent as, not stringified twice (the batch 0.4M less), and
- * a batch's operations handed their bodies as the batch's parsed values (0.6M less): the package
- * 109,803 B, the `.apk` 117,499, the core 58,434.
+ * a batch's operations handed their bodies as the batch's parsed values (0.6M less), and a read of
+ * one resource likewise sent as the text its ETag was hashed from: the package 109,803 B, the `.apk`
+ * 117,491, the core 58,434.
  */
 export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_815, apk: 117_515, coreCompressed: 58_450 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];

@@ -27,9 +27,9 @@ function removeWhere(ports: Ports, dir: string, deadOwner: (name: string) => boo
   }
 }
 
-// A regular expression's exec costs QuickJS about 10,000 instructions, and a write sweeps folders of
-// dozens of names (a metrics record a request until one in 64 folds them): the leading characters
-// every match starts with turn nearly all of them away first.
+// A regular expression's exec costs QuickJS about 10,000 instructions, and a sweep reads every name of
+// /tmp and /var/lock, most of them other programs': the leading characters every match starts with
+// turn nearly all of them away first.
 const ownerGone = (ports: Ports, start: string, pattern: RegExp) => (name: string) => {
   const owner = name.startsWith(start) ? pattern.exec(name)?.[1] : undefined;
   return owner !== undefined && !ports.isRunning(owner);

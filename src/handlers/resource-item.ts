@@ -3,7 +3,7 @@ import { etagOf, notModified } from '../engine/etag.js';
 import { findResourceSection, viewOf } from '../engine/read.js';
 import type { Json, JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
-import { jsonResponse, plainResponse } from '../http/response.js';
+import { jsonResponse, jsonTextResponse, plainResponse } from '../http/response.js';
 
 const JSON_PATCH = 'application/json-patch+json';
 
@@ -18,10 +18,13 @@ export async function GET(context: Context) {
   const { definition, module, id, ports, request } = await target(context);
   const section = findResourceSection(definition, await readPackage(ports, definition.package), id);
   const body = viewOf(definition, section);
-  const etag = etagOf(ports, JSON.stringify(body));
+  const text = JSON.stringify(body);
+  const etag = etagOf(ports, text);
   const unchanged = notModified(request, etag);
   if (unchanged) return unchanged;
-  const [answer] = definition.runtime || module.runtimeOf ? await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name) : [body];
+  // Runtime state is outside the ETag: only then is the answer another text than the one hashed.
+  if (!definition.runtime && !module.runtimeOf) return jsonTextResponse(200, text, { ETag: etag });
+  const [answer] = await (await import('../engine/runtime.js')).withRuntime(ports, module, [body], () => section.name);
   return jsonResponse(200, answer, { ETag: etag });
 }
 

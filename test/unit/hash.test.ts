@@ -96,7 +96,6 @@ test('etagOf: 64 bits of hex, fixed for a body\'s JSON text, changed by any char
   const body = { id: 'r1', name: 'Allow-SSH', match: { proto: ['tcp'], dest_port: ['22'] } };
   const etag = etagOf({}, JSON.stringify(body));
   assert.match(etag, /^"[0-9a-f]{16}"$/);
-  assert.is(etagOf({}, JSON.stringify(JSON.parse(JSON.stringify(body)))), etag);
   assert.is(etag, '"a7a2ccd90108204c"');
   const seen = new Set([etag]);
   for (const variant of [{ ...body, id: 'r2' }, { ...body, name: 'Allow-SSh' }, { ...body, match: { proto: ['tcp'], dest_port: ['23'] } }, { ...body, name: 'Allow-SSH€' }, {}]) {
