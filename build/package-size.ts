@@ -36,9 +36,11 @@ export const BUDGETS = {
  * hashed for its ETag from the text it is sent as, not stringified twice (the batch 0.4M less), and
  * a batch's operations handed their bodies as the batch's parsed values (0.6M less), and a read of
  * one resource likewise sent as the text its ETag was hashed from: the package 109,803 B, the `.apk`
- * 117,491, the core 58,434.
+ * 117,491, the core 58,434. Then 80 B of the core for the names the qjs ports import from `std` and
+ * `os`, where `import * as` built two namespace objects (0.1M instructions less a request): the
+ * package 109,887 B, the `.apk` 117,584, the core 58,514.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_815, apk: 117_515, coreCompressed: 58_450 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_900, apk: 117_600, coreCompressed: 58_530 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -1,4 +1,4 @@
-import * as std from 'std';
+import { exit } from 'std';
 import { routerPorts } from './ports.js';
 import { handleRequest } from '../../src/main.js';
 
@@ -8,4 +8,4 @@ import { handleRequest } from '../../src/main.js';
  * as modules of their own (about 15K instructions each). Exiting at once skips qjs tearing down every
  * object of the runtime, a cost each request would pay after its answer is already out.
  */
-export const serve = (): Promise<void> => handleRequest(routerPorts()).then(() => std.exit(0));
+export const serve = (): Promise<void> => handleRequest(routerPorts()).then(() => exit(0));

@@ -1,5 +1,5 @@
-import * as std from 'std';
+import { exit } from 'std';
 import { routerPorts } from './ports.js';
 import { runConfirm } from '../../src/cli/confirm.js';
 
-std.exit(runConfirm(routerPorts(), scriptArgs.slice(1)));
+exit(runConfirm(routerPorts(), scriptArgs.slice(1)));

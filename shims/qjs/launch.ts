@@ -1,4 +1,4 @@
-import * as std from 'std';
+import { getenv } from 'std';
 import type { NativeModule } from './ports.js';
 
 // wrtapi-bytecode, when installed, caches every module's bytecode in RAM (packaging/README.md);
@@ -8,7 +8,7 @@ import type { NativeModule } from './ports.js';
 // hand it over). Its paths are router paths, under WRTAPI_ROOT as every other (unset on a router;
 // a trailing slash there only doubles one). This file is compiled by every request before the cache
 // is in place: it stays a few plain statements.
-const root = std.getenv('WRTAPI_ROOT') ?? '';
+const root = getenv('WRTAPI_ROOT') ?? '';
 import(`${root}/usr/lib/wrtapi/bytecode.so`)
   .then((native: NativeModule) => (globalThis.wrtapiNative = native).use(`${root}/tmp/wrtapi/bytecode`), () => false)
   .then(() => import('./cgi.js'))

@@ -1,5 +1,5 @@
-import * as std from 'std';
+import { exit } from 'std';
 import { routerPorts } from './ports.js';
 import { runSetup } from '../../src/cli/setup.js';
 
-std.exit(runSetup(routerPorts(), scriptArgs.slice(1)));
+exit(runSetup(routerPorts(), scriptArgs.slice(1)));
