@@ -38,9 +38,11 @@ export const BUDGETS = {
  * one resource likewise sent as the text its ETag was hashed from: the package 109,803 B, the `.apk`
  * 117,491, the core 58,434. Then 80 B of the core for the names the qjs ports import from `std` and
  * `os`, where `import * as` built two namespace objects (0.1M instructions less a request): the
- * package 109,887 B, the `.apk` 117,584, the core 58,514.
+ * package 109,887 B, the `.apk` 117,584, the core 58,514. Then about 240 B for the mappings that
+ * repeat codecs and `when`s written with each once (network/interfaces' read 0.46M less), 80 of
+ * them the core's unshared(): the package 110,129 B, the `.apk` 117,780, the core 58,594.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 109_900, apk: 117_600, coreCompressed: 58_530 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_140, apk: 117_800, coreCompressed: 58_610 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -1,6 +1,6 @@
 // What a read loads: the resource table of its domain, and per resource its mapping (the
 // definition without schemas, descriptions and rules) as JSON text.
-import { isGroup, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping } from '../../src/resources/model.js';
+import { isGroup, type Codec, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping, type SharedMapping, type When } from '../../src/resources/model.js';
 import type { FixedRoute } from '../../src/routes.js';
 import { HEADER, type Resource } from './inventory.js';
 
@@ -77,16 +77,51 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
   return { ...rest, members: mapped };
 }
 
+/** The mapping as a module writes it, each distinct codec and `when` once (model.ts unshared). */
+function sharedMapping({ members, ...mapping }: ResourceMapping): SharedMapping {
+  const shared: (Codec | When)[] = [];
+  const indexes = new Map<string, number>();
+  const share = (value: Codec | When) => {
+    const key = JSON.stringify(value);
+    if (!indexes.has(key)) indexes.set(key, shared.push(value) - 1);
+    return indexes.get(key)!;
+  };
+  const indexed = <T extends { codec?: Codec; when?: When }>(member: T) => ({
+    ...member,
+    ...(member.codec ? { codec: share(member.codec) } : {}),
+    ...(member.when ? { when: share(member.when) } : {}),
+  });
+  const written: SharedMapping['members'] = {};
+  for (const [name, member] of Object.entries(members)) {
+    if (!isGroup(member)) written[name] = indexed(member) as SharedMapping['members'][string];
+    else written[name] = { ...indexed(member), fields: Object.fromEntries(Object.entries(member.fields).map(([inner, field]) => [inner, indexed(field)])) } as SharedMapping['members'][string];
+  }
+  return { ...mapping, members: written, shared };
+}
+
+// unshared() costs QuickJS about 2,500 instructions a field, and JSON.parse 150-250 a byte: the
+// shared form pays where it is shorter by 16 bytes a field or more (network/interfaces by 43, a
+// firewall rule's by 12, which stays plain).
+const SHARED_BYTES_A_FIELD = 16;
+
+function mappingExpression(mapping: ResourceMapping): string {
+  const plain = JSON.stringify(mapping);
+  const shared = JSON.stringify(sharedMapping(mapping));
+  const fields = Object.values(mapping.members).reduce((count, member) => count + 1 + (isGroup(member) ? Object.keys(member.fields).length : 0), 0);
+  return plain.length - shared.length >= SHARED_BYTES_A_FIELD * fields ? `unshared(JSON.parse(${JSON.stringify(shared)}))` : `JSON.parse(${JSON.stringify(plain)})`;
+}
+
 // JSON text in a string literal: QuickJS scans a string and JSON.parse builds the object for a
 // fraction of what compiling the same object literal costs, and every read pays that. The doc's text
 // rides along unparsed: a read pays only for carrying its bytes (30-60K instructions from the bytecode
 // cache), a write is spared a module of its own, and the package a file per resource (its tar header,
 // and the .apk's SHA-256, which does not compress).
 export function mappingModule({ definition, domain, name }: Resource, docText: string): string {
+  const expression = mappingExpression(mappingOf(definition));
   return [
-    `${HEADER}import type { GeneratedDoc, ${definition.parse ? 'LineParser, ' : ''}ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
+    `${HEADER}import { ${expression.startsWith('unshared') ? 'unshared, ' : ''}type GeneratedDoc, ${definition.parse ? 'type LineParser, ' : ''}type ResourceMapping, type Rules${definition.runtimeOf ? ', type RuntimeOf' : ''} } from '../../resources/model.js';`,
     '',
-    `export const mapping: ResourceMapping = JSON.parse(${JSON.stringify(JSON.stringify(mappingOf(definition)))});`,
+    `export const mapping: ResourceMapping = ${expression};`,
     definition.rules
       ? `export const rules = async (): Promise<Rules | undefined> => (await import(${JSON.stringify(`../../resources/${domain}/${name}.js`)})).rules;`
       : 'export const rules = async (): Promise<Rules | undefined> => undefined;',
