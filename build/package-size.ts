@@ -40,9 +40,11 @@ export const BUDGETS = {
  * `os`, where `import * as` built two namespace objects (0.1M instructions less a request): the
  * package 109,887 B, the `.apk` 117,584, the core 58,514. Then about 240 B for the mappings that
  * repeat codecs and `when`s written with each once (network/interfaces' read 0.46M less), 80 of
- * them the core's unshared(): the package 110,129 B, the `.apk` 117,780, the core 58,594.
+ * them the core's unshared(): the package 110,129 B, the `.apk` 117,780, the core 58,594. Then
+ * the bearer's hash taken as wrtapi-bytecode's hex digits of the text (every authenticated request
+ * 0.16M less): the package 110,132 B, the `.apk` 117,826, the core 58,605.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_140, apk: 117_800, coreCompressed: 58_610 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_145, apk: 117_850, coreCompressed: 58_620 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

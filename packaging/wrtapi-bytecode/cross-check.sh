@@ -4,8 +4,9 @@
 # QuickJS 2021-03-27 sources in node_modules (linked with -rdynamic, as bytecode.so needs) and
 # bytecode.so, then runs a small module tree through the cache under qemu-user: entries are written
 # with their header, read back (a forged entry is obeyed), refused in a group-writable folder, and a
-# missing bytecode.so leaves the modules compiled from source; its sha256() gives the standard's digests
-# and its hash64() the digits of src/engine/etag.ts (test/unit/hash.test.ts holds the same values).
+# missing bytecode.so leaves the modules compiled from source; its sha256hex() gives the standard's
+# digests of a string's UTF-8, and its hash64() the digits of src/engine/etag.ts (test/unit/hash.test.ts
+# holds the same values).
 #
 #   packaging/wrtapi-bytecode/cross-check.sh [host|mips|mipsel|aarch64]...   (default: all four)
 #
@@ -136,23 +137,24 @@ check_prints() {
   [[ $got == "$expected" ]] || fail "$name: expected ${expected@Q}, got ${got@Q}"
 }
 
-# sha256() gives FIPS 180-4's digests on this byte order: empty, one block, a padding that spills
-# into a second block (56 bytes), and many blocks.
-check_sha256() {
+# sha256hex() gives FIPS 180-4's digests on this byte order, of a string's UTF-8 as Node's crypto
+# hashes it: empty, one block, a padding that spills into a second block (56 bytes), many blocks;
+# Latin-1, CJK and a surrogate pair, and unpaired surrogates as U+FFFD.
+check_sha256hex() {
   local expected
-  cat >"$out/sha256.js" <<'EOF'
+  cat >"$out/sha256hex.js" <<'EOF'
 const [, so] = scriptArgs;
-const hex = (buffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
-// A view into a larger buffer, as wrtapi hands its UTF-8 bytes over.
-const bytes = (text) => new Uint8Array(Array.from(` ${text} `, (c) => c.charCodeAt(0))).subarray(1, text.length + 1);
-import(so).then(({ sha256 }) => ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'x'.repeat(1000)].forEach((text) => print(hex(sha256(bytes(text))))));
+import(so).then(({ sha256hex }) => ['', 'abc', 'a'.repeat(55), 'a'.repeat(56), 'x'.repeat(1000), 's4lt:wrtapi_\u00e9', '\u65e5\u672c\u8a9e \u{1f600}', 'lone \ud800 and \udfff'].forEach((text) => print(sha256hex(text))));
 EOF
   expected='e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318
 b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a
-44f8354494a5ba03ba1792a8d3e9c534c47a9181980fde7a3f44b06ef2ae7c7f'
-  check_prints sha256 "$expected"
+44f8354494a5ba03ba1792a8d3e9c534c47a9181980fde7a3f44b06ef2ae7c7f
+a24902ca0f019e9fab5d4d1f7663781c40a716a9ef59acedd096c07a88a47101
+fde211ca1a740f4758ae554eb97eca48c2aa74cdf8b656adfa31266d72b6106c
+4b19601c106461ea1c0c00e86b5b02d6a10100a3c523671e61c488890310acbb'
+  check_prints sha256hex "$expected"
 }
 
 # hash64() gives the digits etag.ts's hash64 gives: ASCII, Latin-1 and BMP, a surrogate pair, unpaired
@@ -184,7 +186,7 @@ check_arch() {
   fi
   build
   check_cache
-  check_sha256
+  check_sha256hex
   check_hash64
 }
 

@@ -8,10 +8,10 @@ const ENOENT = 2;
 const EEXIST = 17;
 const ESRCH = 3;
 
-/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256` and `hash64`. */
+/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256hex` and `hash64`. */
 export interface NativeModule {
   use(dir: string): boolean;
-  sha256?(message: Uint8Array): ArrayBuffer;
+  sha256hex?(text: string): string;
   hash64?(text: string): string;
 }
 
@@ -132,7 +132,7 @@ export function routerPorts(): Ports {
   }
 
   return {
-    sha256: globalThis.wrtapiNative?.sha256,
+    sha256Hex: globalThis.wrtapiNative?.sha256hex,
     hash64: globalThis.wrtapiNative?.hash64,
     env: (name) => getenv(name),
     readBody(bytes) {

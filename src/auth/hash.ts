@@ -102,13 +102,12 @@ export function hex(bytes: Uint8Array): string {
 }
 
 /** SHA-256 of the text's UTF-8 bytes, lowercase hex: natively where the ports offer it. */
-export function sha256Hex(ports: Pick<Ports, 'sha256'>, text: string): string {
-  const bytes = utf8Bytes(text);
-  return hex(ports.sha256 ? new Uint8Array(ports.sha256(bytes)) : sha256(bytes));
+export function sha256Hex(ports: Pick<Ports, 'sha256Hex'>, text: string): string {
+  return ports.sha256Hex ? ports.sha256Hex(text) : hex(sha256(utf8Bytes(text)));
 }
 
 /** The stored hash of a bearer: SHA-256 of `<salt>:<bearer>`, lowercase hex. */
-export function hashBearer(ports: Pick<Ports, 'sha256'>, salt: string, bearer: string): string {
+export function hashBearer(ports: Pick<Ports, 'sha256Hex'>, salt: string, bearer: string): string {
   return sha256Hex(ports, `${salt}:${bearer}`);
 }
 

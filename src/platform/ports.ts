@@ -69,11 +69,12 @@ export interface Ports {
   /** This process's id. */
   pid(): number;
   /**
-   * SHA-256 in native code, where the platform has it (wrtapi-bytecode's module): every
-   * authenticated request hashes its bearer, 0.65M instructions a block in QuickJS's interpreter
-   * and a few thousand here. Absent, auth/hash.ts computes the same digest itself.
+   * SHA-256 of a text's UTF-8 as lowercase hex, in native code where the platform has it
+   * (wrtapi-bytecode's module): every authenticated request hashes its token's salt and bearer,
+   * 0.65M instructions a block in QuickJS's interpreter, and 0.19M more to make its bytes and
+   * digits, where this costs a few thousand. Absent, auth/hash.ts computes the same digits itself.
    */
-  sha256?(message: Uint8Array): ArrayBuffer;
+  sha256Hex?(text: string): string;
   /**
    * engine/etag.ts's hash64 in native code (wrtapi-bytecode's module): QuickJS's interpreter spends
    * about 2,000 instructions on each character of a body it hashes, 0.8M for a firewall rule.

@@ -8,7 +8,7 @@
  * goes to qjs's own loader.
  * Anything unexpected means the source is compiled as without this module.
  *
- * It also exports `sha256(bytes)` (sha256.c) and `hash64(text)` (hash64.c), which wrtapi uses in
+ * It also exports `sha256hex(text)` (sha256.c) and `hash64(text)` (hash64.c), which wrtapi uses in
  * place of its own.
  *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
@@ -404,12 +404,12 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     return JS_TRUE;
 }
 
-JSValue js_sha256(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* sha256.c */
+JSValue js_sha256_hex(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* sha256.c */
 JSValue js_hash64(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* hash64.c */
 
 static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("use", 1, js_use),
-    JS_CFUNC_DEF("sha256", 1, js_sha256),
+    JS_CFUNC_DEF("sha256hex", 1, js_sha256_hex),
     JS_CFUNC_DEF("hash64", 1, js_hash64),
 };
 
