@@ -82,6 +82,8 @@ const config: RollupOptions & { input: Record<string, string> } = {
       // reads use too, stay apart.
       if (/\/config\/(locks|leftovers)\.ts$/.test(id)) return 'locks';
       if (/\/config\/lock-file\.ts$/.test(id)) return 'lock-file';
+      // What reads a shared mapping back rides with the model every read loads, not in a file of its own.
+      if (/\/resources\/(model|shared-mapping)\.ts$/.test(id)) return 'model';
       // What every request runs stays in the entry, though route modules, entries too, import it.
       return entryPlacement(getModuleInfo).get(id);
     },

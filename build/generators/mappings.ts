@@ -1,6 +1,7 @@
 // What a read loads: the resource table of its domain, and per resource its mapping (the
 // definition without schemas, descriptions and rules) as JSON text.
-import { isGroup, type Codec, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping, type SharedMapping, type When } from '../../src/resources/model.js';
+import { isGroup, type Codec, type Field, type MappedField, type MappedMember, type ResourceDefinition, type ResourceMapping, type When } from '../../src/resources/model.js';
+import type { SharedMapping } from '../../src/resources/shared-mapping.js';
 import type { FixedRoute } from '../../src/routes.js';
 import { HEADER, type Resource } from './inventory.js';
 
@@ -77,7 +78,7 @@ export function mappingOf(definition: ResourceDefinition): ResourceMapping {
   return { ...rest, members: mapped };
 }
 
-/** The mapping as a module writes it, each distinct codec and `when` once (model.ts unshared). */
+/** The mapping as a module writes it, each distinct codec and `when` once (resources/shared-mapping.ts). */
 function sharedMapping({ members, ...mapping }: ResourceMapping): SharedMapping {
   const shared: (Codec | When)[] = [];
   const indexes = new Map<string, number>();
@@ -119,7 +120,8 @@ function mappingExpression(mapping: ResourceMapping): string {
 export function mappingModule({ definition, domain, name }: Resource, docText: string): string {
   const expression = mappingExpression(mappingOf(definition));
   return [
-    `${HEADER}import { ${expression.startsWith('unshared') ? 'unshared, ' : ''}type GeneratedDoc, ${definition.parse ? 'type LineParser, ' : ''}type ResourceMapping, type Rules${definition.runtimeOf ? ', type RuntimeOf' : ''} } from '../../resources/model.js';`,
+    `${HEADER}import type { GeneratedDoc, ${definition.parse ? 'LineParser, ' : ''}ResourceMapping, Rules${definition.runtimeOf ? ', RuntimeOf' : ''} } from '../../resources/model.js';`,
+    ...(expression.startsWith('unshared') ? ["import { unshared } from '../../resources/shared-mapping.js';"] : []),
     '',
     `export const mapping: ResourceMapping = ${expression};`,
     definition.rules
