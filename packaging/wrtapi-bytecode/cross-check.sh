@@ -44,7 +44,7 @@ build() {
     spawn "$cc" "${cflags[@]}" -c "$quickjs/$unit.c" -o "$out/$unit.o"
   done
   spawn "$cc" -O2 -Wall -Werror -shared -fPIC -I"$quickjs" '-DWRTAPI_QJS_VERSION="2021-03-27"' \
-    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/sha256.c" "$here/src/hash64.c"
+    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/files.c" "$here/src/sha256.c" "$here/src/hash64.c"
   wait_all
   local objects=("${units[@]/#/$out/}")
   objects=("${objects[@]/%/.o}")

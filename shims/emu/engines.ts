@@ -178,7 +178,8 @@ async function buildQjs(): Promise<string> {
   });
 }
 
-const bytecodeSources = ['bytecode.c', 'sha256.c', 'hash64.c'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
+const bytecodeFiles = (names: string[]) => names.map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
+const bytecodeSources = bytecodeFiles(['bytecode.c', 'files.c', 'sha256.c', 'hash64.c']);
 let bytecodeBuild: Promise<string> | undefined;
 
 /**
@@ -188,7 +189,7 @@ let bytecodeBuild: Promise<string> | undefined;
 export function bytecodeModule(): Promise<string> {
   bytecodeBuild ??= (async () => {
     const hash = createHash('sha256');
-    for (const source of bytecodeSources) hash.update(readFileSync(source));
+    for (const source of [...bytecodeSources, ...bytecodeFiles(['files.h'])]) hash.update(readFileSync(source));
     const digest = hash.digest('hex').slice(0, 12);
     const module = join(buildDir, `bytecode-${digest}.so`);
     if (existsSync(module)) return module;

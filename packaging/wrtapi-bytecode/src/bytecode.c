@@ -42,6 +42,8 @@
 #include "quickjs.h"
 #include "quickjs-libc.h"
 
+#include "files.h"
+
 #ifndef WRTAPI_QJS_VERSION
 #error "build with -DWRTAPI_QJS_VERSION=\"<the QuickJS release the headers are from>\""
 #endif
@@ -79,79 +81,6 @@ static uint64_t hash_bytes(const uint8_t *bytes, size_t length)
     memcpy(&word, bytes + i, length - i);
     hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
     return hash ^ (hash >> 32);
-}
-
-static int private_directory(int fd)
-{
-    struct stat st;
-    return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && !(st.st_mode & 022);
-}
-
-/* Opens `name` in `at`, made 0700 when missing, or returns -1 when it is not a private directory. */
-static int open_private_directory(int at, const char *name)
-{
-    int fd;
-    if (mkdirat(at, name, 0700) != 0 && errno != EEXIST)
-        return -1;
-    fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd >= 0 && !private_directory(fd)) {
-        close(fd);
-        return -1;
-    }
-    return fd;
-}
-
-static int read_all(int fd, uint8_t *buffer, size_t length)
-{
-    while (length > 0) {
-        ssize_t got = read(fd, buffer, length);
-        if (got <= 0) {
-            if (got < 0 && errno == EINTR)
-                continue;
-            return -1;
-        }
-        buffer += got;
-        length -= got;
-    }
-    return 0;
-}
-
-static int write_all(int fd, const uint8_t *buffer, size_t length)
-{
-    while (length > 0) {
-        ssize_t put = write(fd, buffer, length);
-        if (put < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        buffer += put;
-        length -= put;
-    }
-    return 0;
-}
-
-/* The whole of a file, NUL-terminated as JS_Eval wants it, or NULL. */
-static uint8_t *load(int at, const char *name, int flags, size_t *length, int owned)
-{
-    struct stat st;
-    uint8_t *bytes = NULL;
-    int fd = openat(at, name, O_RDONLY | O_CLOEXEC | flags);
-    if (fd < 0)
-        return NULL;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-        && (!owned || (st.st_uid == geteuid() && !(st.st_mode & 022)))
-        && (bytes = malloc(st.st_size + 1)) != NULL) {
-        if (read_all(fd, bytes, st.st_size) == 0) {
-            bytes[st.st_size] = 0;
-            *length = st.st_size;
-        } else {
-            free(bytes);
-            bytes = NULL;
-        }
-    }
-    close(fd);
-    return bytes;
 }
 
 /* The entry's file name: the module's path with its slashes made dots. */
