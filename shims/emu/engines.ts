@@ -178,8 +178,9 @@ async function buildQjs(): Promise<string> {
   });
 }
 
-const bytecodeFiles = (names: string[]) => names.map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
-const bytecodeSources = bytecodeFiles(['bytecode.c', 'files.c', 'sha256.c', 'hash64.c']);
+// What the module is built from: its C, and the header they share, a change to which must rebuild it too.
+const bytecodeFiles = ['bytecode.c', 'files.c', 'sha256.c', 'hash64.c', 'files.h'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
+const bytecodeSources = bytecodeFiles.filter((file) => file.endsWith('.c'));
 let bytecodeBuild: Promise<string> | undefined;
 
 /**
@@ -189,7 +190,7 @@ let bytecodeBuild: Promise<string> | undefined;
 export function bytecodeModule(): Promise<string> {
   bytecodeBuild ??= (async () => {
     const hash = createHash('sha256');
-    for (const source of [...bytecodeSources, ...bytecodeFiles(['files.h'])]) hash.update(readFileSync(source));
+    for (const file of bytecodeFiles) hash.update(readFileSync(file));
     const digest = hash.digest('hex').slice(0, 12);
     const module = join(buildDir, `bytecode-${digest}.so`);
     if (existsSync(module)) return module;

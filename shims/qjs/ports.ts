@@ -134,7 +134,7 @@ export function routerPorts(): Ports {
   return {
     sha256Hex: globalThis.wrtapiNative?.sha256hex,
     hash64: globalThis.wrtapiNative?.hash64,
-    env: (name) => getenv(name),
+    env: getenv,
     readBody(bytes) {
       // FILE.read is fread(): it returns short only at the end of input.
       const buffer = new ArrayBuffer(bytes);
@@ -230,7 +230,7 @@ export function routerPorts(): Ports {
     },
 
     now: () => Date.now(),
-    sleep: (ms) => sleep(ms),
+    sleep,
     randomBytes(count) {
       const file = openFile('/dev/urandom', 'rb');
       if (!file) throw new Error('cannot open /dev/urandom');
