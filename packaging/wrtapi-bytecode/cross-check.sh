@@ -44,7 +44,7 @@ build() {
     spawn "$cc" "${cflags[@]}" -c "$quickjs/$unit.c" -o "$out/$unit.o"
   done
   spawn "$cc" -O2 -Wall -Werror -shared -fPIC -I"$quickjs" '-DWRTAPI_QJS_VERSION="2021-03-27"' \
-    -o "$out/bytecode.so" "$here/src/bytecode.c" "$here/src/files.c" "$here/src/sha256.c" "$here/src/hash64.c"
+    -o "$out/bytecode.so" "$here"/src/*.c
   wait_all
   local objects=("${units[@]/#/$out/}")
   objects=("${objects[@]/%/.o}")
@@ -174,6 +174,35 @@ c942e0d4e730713d
   check_prints hash64 "$expected"
 }
 
+# recall() answers what remember() kept only for the very name and text, a value that holds code is
+# not kept, and a name that is no plain file name is refused; the entry's header is objects.c's.
+check_objects() {
+  local entry=$cache/kept.object lines got expected
+  cat >"$out/objects.js" <<'JS'
+const [, so, cache] = scriptArgs;
+import(so).then(({ use, recall, remember }) => {
+  print(use(cache));
+  remember('kept', 'made from', { list: ['a', 1, true, null], text: '\u00e9\u4e2d' });
+  print(JSON.stringify(recall('kept', 'made from')));
+  print(String(recall('kept', 'made from!')), String(recall('other', 'made from')));
+  remember('code', 'made from', { run: () => 1 });
+  remember('../escape', 'made from', 1);
+  print(String(recall('code', 'made from')), String(recall('../escape', 'made from')));
+});
+JS
+  expected='true
+{"list":["a",1,true,null],"text":"é中"}
+undefined undefined
+undefined undefined'
+  rm -rf "${cache%/*}"
+  got=$("${emu[@]}" "$out/qjs" -m "$out/objects.js" "$out/bytecode.so" "$cache" 2>&1) || fail "objects failed: $got"
+  [[ $got == "$expected" ]] || fail "objects: expected ${expected@Q}, got ${got@Q}"
+  mapfile -t -n 3 lines <"$entry"
+  [[ ${lines[0]} == 'wrtapi-object 1' && ${lines[1]} =~ ^engine\ 2021-03-27\  && ${lines[2]} == 'text 9' ]] ||
+    fail "$entry: bad header: ${lines[*]@Q}"
+  [[ ! -e $cache/code.object && ! -e ${cache%/*}/escape.object ]] || fail "a value holding code, or a name with a slash, was kept"
+}
+
 # Builds and checks one architecture, its output in $work/$arch.log.
 check_arch() {
   arch=$1 out=$work/$1
@@ -188,6 +217,7 @@ check_arch() {
   check_cache
   check_sha256hex
   check_hash64
+  check_objects
 }
 
 run_arch() {

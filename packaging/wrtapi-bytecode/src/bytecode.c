@@ -9,7 +9,7 @@
  * Anything unexpected means the source is compiled as without this module.
  *
  * It also exports `sha256hex(text)` (sha256.c) and `hash64(text)` (hash64.c), which wrtapi uses in
- * place of its own.
+ * place of its own, and `recall` and `remember` (objects.c), the values wrtapi makes from a text.
  *
  * QuickJS trusts bytecode, so the cache holds only what this user wrote: `dir` and its parent are
  * made with mode 0700, and are used only while each is a real directory owned by the running user
@@ -42,6 +42,7 @@
 #include "quickjs.h"
 #include "quickjs-libc.h"
 
+#include "entry.h"
 #include "files.h"
 
 #ifndef WRTAPI_QJS_VERSION
@@ -63,26 +64,6 @@
 
 #define MAGIC "wrtapi-bytecode 1\n"
 
-static int cache_fd = -1, parent_fd = -1;
-static char engine_line[160];
-
-/* Not for an adversary (the folder is this user's alone), only to tell a changed source or a
- * damaged entry: a multiply-xorshift over 8-byte words, about an instruction a byte. */
-static uint64_t hash_bytes(const uint8_t *bytes, size_t length)
-{
-    uint64_t hash = 0x243f6a8885a308d3ULL ^ length, word;
-    size_t i;
-    for (i = 0; i + 8 <= length; i += 8) {
-        memcpy(&word, bytes + i, 8);
-        hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
-        hash ^= hash >> 29;
-    }
-    word = 0;
-    memcpy(&word, bytes + i, length - i);
-    hash = (hash ^ word) * 0x9e3779b97f4a7c15ULL;
-    return hash ^ (hash >> 32);
-}
-
 /* The entry's file name: the module's path with its slashes made dots. */
 static int entry_name(char *entry, size_t size, const char *module_name)
 {
@@ -96,64 +77,6 @@ static int entry_name(char *entry, size_t size, const char *module_name)
         entry[n++] = module_name[i] == '/' ? '.' : module_name[i];
     entry[n] = 0;
     return 0;
-}
-
-/* printf and scanf cost a module about 5,000 instructions: the header is spelled by hand. */
-static char *put_text(char *out, const char *text)
-{
-    size_t n = strlen(text);
-    memcpy(out, text, n);
-    return out + n;
-}
-
-static char *put_hex(char *out, uint64_t value)
-{
-    int i;
-    for (i = 15; i >= 0; i--, value >>= 4)
-        out[i] = "0123456789abcdef"[value & 15];
-    return out + 16;
-}
-
-static char *put_decimal(char *out, size_t value)
-{
-    char digits[24];
-    int n = 0;
-    do
-        digits[n++] = '0' + value % 10;
-    while (value /= 10);
-    while (n)
-        *out++ = digits[--n];
-    return out;
-}
-
-/* `code <hash> <length>\n`: its length, or 0 when `line` does not start with one. */
-static size_t code_line(char *line, uint64_t hash, size_t length)
-{
-    char *end = put_text(line, "code ");
-    end = put_hex(end, hash);
-    *end++ = ' ';
-    end = put_decimal(end, length);
-    *end++ = '\n';
-    return end - line;
-}
-
-static size_t parse_code_line(const uint8_t *line, size_t available, uint64_t *hash, size_t *length)
-{
-    size_t i;
-    if (available < 24 || memcmp(line, "code ", 5) != 0 || line[21] != ' ')
-        return 0;
-    for (*hash = 0, i = 5; i < 21; i++) {
-        uint8_t c = line[i];
-        if (c >= '0' && c <= '9')
-            *hash = *hash << 4 | (c - '0');
-        else if (c >= 'a' && c <= 'f')
-            *hash = *hash << 4 | (c - 'a' + 10);
-        else
-            return 0;
-    }
-    for (*length = 0, i = 22; i < available && i < 42 && line[i] >= '0' && line[i] <= '9'; i++)
-        *length = *length * 10 + (line[i] - '0');
-    return i > 22 && i < available && line[i] == '\n' ? i + 1 : 0;
 }
 
 /* The header's first four lines, as an entry of this module's current source must begin. */
@@ -176,55 +99,19 @@ static int header(char *out, size_t size, const uint8_t *source, size_t source_l
 
 static JSValue read_entry(JSContext *ctx, const char *entry, const char *expected, size_t expected_length)
 {
-    size_t length, code_length, line;
-    uint64_t code_hash;
+    size_t length;
     JSValue module = JS_UNDEFINED;
     uint8_t *bytes = load(cache_fd, entry, O_NOFOLLOW, &length, 1);
     if (!bytes)
         return module;
-    if (length > expected_length && memcmp(bytes, expected, expected_length) == 0
-        && (line = parse_code_line(bytes + expected_length, length - expected_length, &code_hash, &code_length)) != 0
-        && code_length == length - expected_length - line
-        && hash_bytes(bytes + expected_length + line, code_length) == code_hash) {
-        module = JS_ReadObject(ctx, bytes + expected_length + line, code_length, JS_READ_OBJ_BYTECODE);
-        if (JS_IsException(module)) {
-            JS_FreeValue(ctx, JS_GetException(ctx));
-            module = JS_UNDEFINED;
-        } else if (JS_VALUE_GET_TAG(module) != JS_TAG_MODULE) {
-            JS_FreeValue(ctx, module);
-            module = JS_UNDEFINED;
-        }
+    if (length > expected_length && memcmp(bytes, expected, expected_length) == 0)
+        module = read_value(ctx, bytes, length, expected_length, JS_READ_OBJ_BYTECODE);
+    if (!JS_IsUndefined(module) && JS_VALUE_GET_TAG(module) != JS_TAG_MODULE) {
+        JS_FreeValue(ctx, module);
+        module = JS_UNDEFINED;
     }
     free(bytes);
     return module;
-}
-
-/* Written whole to a temporary in the parent folder, named as wrtapi names its own there, so that
- * wrtapi's sweep removes one a killed process left; then renamed into place. A failure leaves no
- * entry. */
-static void write_entry(JSContext *ctx, JSValueConst module, const char *entry, const char *head, size_t head_length)
-{
-    size_t code_length;
-    char line[64], temporary[NAME_MAX + 64];
-    size_t line_length;
-    int fd, ok;
-    uint8_t *code = JS_WriteObject(ctx, &code_length, module, JS_WRITE_OBJ_BYTECODE);
-    if (!code) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return;
-    }
-    line_length = code_line(line, hash_bytes(code, code_length), code_length);
-    snprintf(temporary, sizeof temporary, ".%s.%ld.0.tmp", entry, (long)getpid());
-    fd = openat(parent_fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd >= 0) {
-        ok = write_all(fd, (const uint8_t *)head, head_length) == 0
-            && write_all(fd, (const uint8_t *)line, line_length) == 0
-            && write_all(fd, code, code_length) == 0;
-        ok = close(fd) == 0 && ok;
-        if (!ok || renameat(parent_fd, temporary, cache_fd, entry) != 0)
-            unlinkat(parent_fd, temporary, 0);
-    }
-    js_free(ctx, code);
 }
 
 static JSModuleDef *cached_loader(JSContext *ctx, const char *module_name, void *opaque LOADER_ATTRIBUTES)
@@ -249,7 +136,7 @@ static JSModuleDef *cached_loader(JSContext *ctx, const char *module_name, void 
     if (JS_IsUndefined(module)) {
         module = JS_Eval(ctx, (char *)source, source_length, module_name, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
         if (!JS_IsException(module) && head_length > 0)
-            write_entry(ctx, module, entry, head, head_length);
+            write_value(ctx, entry, head, head_length, NULL, 0, module, JS_WRITE_OBJ_BYTECODE);
     }
     free(source);
     if (JS_IsException(module))
@@ -335,11 +222,15 @@ static JSValue js_use(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
 
 JSValue js_sha256_hex(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* sha256.c */
 JSValue js_hash64(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* hash64.c */
+JSValue js_recall(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* objects.c */
+JSValue js_remember(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* objects.c */
 
 static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("use", 1, js_use),
     JS_CFUNC_DEF("sha256hex", 1, js_sha256_hex),
     JS_CFUNC_DEF("hash64", 1, js_hash64),
+    JS_CFUNC_DEF("recall", 2, js_recall),
+    JS_CFUNC_DEF("remember", 3, js_remember),
 };
 
 static int init(JSContext *ctx, JSModuleDef *m)
