@@ -1,7 +1,8 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import type { RollupOptions } from 'rollup';
+import type { Plugin, RollupOptions } from 'rollup';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -33,6 +34,26 @@ function entryPlacement(getModuleInfo: ModuleInfoOf): Map<string, string> {
   return placement;
 }
 
+/**
+ * Writes the bundle's hash over platform/version.ts's BUILD placeholder, in every chunk that holds
+ * it: what one build derived and wrtapi-bytecode kept is never taken for another's.
+ */
+function buildIdentity(placeholder: string): Plugin {
+  return {
+    name: 'build-identity',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      chunks.sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
+      const hash = createHash('sha256');
+      for (const chunk of chunks) hash.update(`${chunk.fileName}\0${chunk.code}\0`);
+      const identity = hash.digest('hex').slice(0, placeholder.length);
+      const holders = chunks.filter((chunk) => chunk.code.includes(placeholder));
+      if (!holders.length) this.error(`no chunk holds the build placeholder ${placeholder}`);
+      for (const chunk of holders) chunk.code = chunk.code.replaceAll(placeholder, identity);
+    },
+  };
+}
+
 // The QuickJS bundle: one entry per program, and one chunk per route reached through import(),
 // so a request parses only the pipeline plus the code of the route it hits.
 const config: RollupOptions & { input: Record<string, string> } = {
@@ -50,7 +71,12 @@ const config: RollupOptions & { input: Record<string, string> } = {
     ...byName('src/handlers', isRouteModule),
   },
   external: ['std', 'os'],
-  plugins: [nodeResolve(), typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: false }), terser({ ecma: 2020, module: true })],
+  plugins: [
+    nodeResolve(),
+    typescript({ tsconfig: './tsconfig.json', outputToFilesystem: false, noEmitOnError: true, removeComments: false }),
+    terser({ ecma: 2020, module: true }),
+    buildIdentity('wrtapi-build-000'),
+  ],
   output: {
     dir: 'dist/qjs',
     format: 'es',

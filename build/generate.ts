@@ -15,7 +15,7 @@ import { docDir } from '../shims/emu/project.js';
 import { patterns, patternsModule } from './generators/patterns.js';
 import { fixedDocument, fixedModule } from './generators/openapi-fixed.js';
 import { bareDoc, bareFixed, proseFiles } from './generators/prose.js';
-import { rawModule } from './generators/raw.js';
+import { keptPackagesModule, rawModule } from './generators/raw.js';
 
 const OUT = join(ROOT, 'src/generated');
 
@@ -39,6 +39,7 @@ async function generate(): Promise<void> {
   write('resources.ts', index);
   for (const [name, table] of tables) write(`tables/${name}.ts`, table);
   write('raw.ts', rawModule(resources));
+  write('kept-packages.ts', keptPackagesModule(resources));
   const fixed = fixedDocument(version);
   write('openapi-fixed.ts', fixedModule(bareFixed(fixed)));
   // Names the document these docs assemble into, for the copy GET /openapi.json keeps in RAM, and

@@ -39,3 +39,13 @@ export function rawModule(resources: Resource[]): string {
     '',
   ].join('\n');
 }
+
+/**
+ * The packages a request may keep parsed between requests (config/store.ts): those of curated
+ * definitions none of which declares a secret, since a secret never leaves its configuration file.
+ */
+export function keptPackagesModule(resources: Resource[]): string {
+  const packages = rawPackages(resources);
+  const kept = Object.keys(packages).filter((pkg) => Object.values(packages[pkg].types).every((served) => typeof served === 'string'));
+  return `${HEADER}\nexport const KEPT_PACKAGES: string[] = ${JSON.stringify(kept.sort())};\n`;
+}

@@ -3,16 +3,19 @@
 import { err as stderrFile, getenv, in as stdinFile, loadFile, open as openFile, out as stdoutFile, strerror, type FILE } from 'std';
 import { O_CREAT, O_EXCL, O_RDONLY, O_TRUNC, O_WRONLY, S_IFDIR, S_IFMT, close, exec, kill, mkdir, open as openFd, readdir, readlink, remove, rename, sleep, stat, symlink } from 'os';
 import type { FileInfo, Ports, RunResult } from '../../src/platform/ports.js';
+import { BUILD } from '../../src/platform/version.js';
 
 const ENOENT = 2;
 const EEXIST = 17;
 const ESRCH = 3;
 
-/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack `sha256hex` and `hash64`. */
+/** wrtapi-bytecode's module (packaging/wrtapi-bytecode/src); an older one may lack all but `use`. */
 export interface NativeModule {
   use(dir: string): boolean;
   sha256hex?(text: string): string;
   hash64?(text: string): string;
+  recall?(name: string, text: string): unknown;
+  remember?(name: string, text: string, value: unknown): void;
 }
 
 declare global {
@@ -134,6 +137,7 @@ export function routerPorts(): Ports {
   return {
     sha256Hex: globalThis.wrtapiNative?.sha256hex,
     hash64: globalThis.wrtapiNative?.hash64,
+    derived: globalThis.wrtapiNative?.recall && derived,
     env: getenv,
     readBody(bytes) {
       // FILE.read is fread(): it returns short only at the end of input.
@@ -240,4 +244,15 @@ export function routerPorts(): Ports {
       return bytes;
     },
   };
+}
+
+/** Ports.derived over wrtapi-bytecode's `recall` and `remember`, the build named in the text. */
+function derived<T>(name: string, text: string, make: (text: string) => T | undefined): T | undefined {
+  const native = globalThis.wrtapiNative!;
+  const madeFrom = `${BUILD}\n${text}`;
+  const known = native.recall!(name, madeFrom) as T | undefined;
+  if (known !== undefined) return known;
+  const value = make(text);
+  if (value !== undefined) native.remember!(name, madeFrom, value);
+  return value;
 }

@@ -1,18 +1,19 @@
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
-import { configPath, type Snapshot } from './store.js';
+import { configPath, keepParsed, type Snapshot } from './store.js';
 
 /**
  * Writes the package by atomic replace, unless another writer (LuCI, the `uci` command) changed the
  * file since the snapshot: their change is kept and this write refused. Those tools do not take
  * our locks, so the comparison narrows the window to the instant between reading and renaming.
- * `text` is the staged model as serializeUci writes it.
+ * `text` is the staged model, the snapshot's, as serializeUci writes it.
  */
 export function commitPackage(ports: Ports, snapshot: Snapshot, text: string): void {
   if (ports.readFile(configPath(snapshot.pkg)) !== snapshot.text) {
     throw new ApiError(409, 'conflict', `${configPath(snapshot.pkg)} was changed by another writer meanwhile; nothing was written`);
   }
   replaceKeepingMode(ports, configPath(snapshot.pkg), text);
+  keepParsed(ports, snapshot.pkg, text, snapshot.model);
 }
 
 /** Puts the snapshot's exact bytes back. */

@@ -20,7 +20,7 @@ function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
   checkPreconditions(target, undefined);
-  const { schema, rules } = await loadChecks(target.entry, 'full');
+  const { schema, rules } = await loadChecks(target.ports, target.entry, 'full');
   const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
@@ -43,7 +43,7 @@ export async function createResource(target: Target, body: JsonObject): Promise<
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { schema, rules } = await loadChecks(target.entry, 'full');
+  const { schema, rules } = await loadChecks(target.ports, target.entry, 'full');
   const fields = withoutFrameworkMembers(body);
   let before: JsonObject | undefined;
   let after: JsonObject | undefined;

@@ -1,4 +1,6 @@
+import { configPath, keptPackage, madeFrom, readPackage } from '../config/store.js';
 import { ApiError } from '../http/errors.js';
+import type { Ports } from '../platform/ports.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
 import { readOption } from '../resources/options.js';
 import { applies, isGroup, type JsonObject, type MappedField, type ResourceMapping, type TypeBy } from '../resources/model.js';
@@ -79,6 +81,24 @@ export function viewOf(definition: ResourceMapping, section: UciSection): JsonOb
 export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciSection[] {
   const { section: name } = definition;
   return model.sections.filter((section) => servesType(definition, section.type) && (name === undefined || section.name === name));
+}
+
+/**
+ * The view of every section the resource serves, in file order, without `runtime`: made once for
+ * all requests that read the same file (Ports.derived), which spares a read of nine firewall rules
+ * 2.4M instructions of building them.
+ */
+export async function collectionViews(ports: Ports, definition: ResourceMapping): Promise<JsonObject[]> {
+  const text = ports.readFile(configPath(definition.package));
+  const viewsOf = (model: UciPackage) => sectionsOf(definition, model).map((section) => viewOf(definition, section));
+  const from = text !== undefined && madeFrom(ports, definition.package, text);
+  const kept =
+    from &&
+    ports.derived?.(`views.${definition.path.replace('/', '.')}`, from, () => {
+      const model = keptPackage(ports, definition.package, text!);
+      return model && viewsOf(model);
+    });
+  return kept || viewsOf(await readPackage(ports, definition.package));
 }
 
 /** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type, or its named one). */

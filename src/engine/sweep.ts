@@ -43,7 +43,7 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
     }
     swept_resources.push(resource);
     try {
-      invalid_sections.push(...(await sweepResource(entry, resource, read, (path) => ports.readFile(path))));
+      invalid_sections.push(...(await sweepResource(ports, entry, resource, read)));
     } catch (error) {
       invalid_sections.push({ resource, id: null, managed: null, errors: [{ field: '', code: 'sweep_failed', message: (error as Error).message }] });
     }
@@ -51,14 +51,10 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
   return { invalid_sections, swept_resources, skipped_for_scope };
 }
 
-async function sweepResource(
-  entry: ResourceEntry,
-  resource: string,
-  read: (pkg: string) => Promise<UciPackage>,
-  file: (path: string) => string | undefined,
-): Promise<InvalidSection[]> {
+async function sweepResource(ports: Ports, entry: ResourceEntry, resource: string, read: (pkg: string) => Promise<UciPackage>): Promise<InvalidSection[]> {
+  const file = (path: string) => ports.readFile(path);
   const { mapping: definition } = await entry.module();
-  const { schema, rules } = await loadChecks(entry, 'full');
+  const { schema, rules } = await loadChecks(ports, entry, 'full');
   const model = await read(definition.package);
   // The rules read packages synchronously, as a write stages them; these are all they may name.
   const staged = new Map<string, UciPackage>();

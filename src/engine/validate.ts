@@ -17,6 +17,7 @@ import {
   type SchemaError,
 } from '../resources/model.js';
 import { pattern } from '../generated/patterns.js';
+import type { Ports } from '../platform/ports.js';
 import { requestSchema, type BodyKind } from '../openapi/request-schemas.js';
 import { resourceDoc } from '../openapi/resource-doc.js';
 import { conflict, given } from '../resources/checks.js';
@@ -87,14 +88,20 @@ type Checks = { schema: JsonSchema; rules?: Rules };
 // Built once per resource and kind in a process: a batch checks many bodies of the same resource.
 const checksOf = new Map<string, Promise<Checks>>();
 
-/** What a body of that kind is checked with: its schema from the resource's doc and the definition's cross-field rules. */
-export function loadChecks(entry: ResourceEntry, kind: BodyKind): Promise<Checks> {
+/**
+ * What a body of that kind is checked with: its schema from the resource's doc and the definition's
+ * cross-field rules. The schema is the same for every request of a build: made once for all
+ * (Ports.derived), it spares a write parsing the doc, 0.6M instructions for a firewall rule.
+ */
+export function loadChecks(ports: Pick<Ports, 'derived'>, entry: ResourceEntry, kind: BodyKind): Promise<Checks> {
   const key = `${entry.path} ${entry.type} ${kind}`;
   let checks = checksOf.get(key);
   if (!checks) {
     checks = (async () => {
       const module = await entry.module();
-      return { schema: requestSchema(resourceDoc(module), kind), rules: await module.rules() };
+      const make = () => requestSchema(resourceDoc(module), kind);
+      const schema = ports.derived?.(`schema.${entry.path.replace('/', '.')}.${entry.type}.${kind}`, '', make) ?? make();
+      return { schema, rules: await module.rules() };
     })();
     checksOf.set(key, checks);
   }

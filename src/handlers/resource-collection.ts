@@ -1,5 +1,4 @@
-import { readPackage } from '../config/store.js';
-import { sectionsOf, viewOf } from '../engine/read.js';
+import { collectionViews } from '../engine/read.js';
 import { ApiError } from '../http/errors.js';
 import type { JsonObject } from '../resources/model.js';
 import type { Context } from './context.js';
@@ -13,11 +12,11 @@ export async function GET({ ports, request, route }: Context) {
   if (managed !== undefined && managed !== 'true' && managed !== 'false') {
     throw new ApiError(400, 'bad_request', 'managed must be true or false');
   }
-  const all = sectionsOf(definition, await readPackage(ports, definition.package));
-  const sections = managed === undefined ? all : all.filter((section) => section.anonymous !== (managed === 'true'));
+  const all = await collectionViews(ports, definition);
+  const views = managed === undefined ? all : all.filter((view) => view.managed === (managed === 'true'));
   const { pageOf } = await import('./paging.js');
-  const { page, headers } = pageOf(request.query, sections, (section) => section.name);
-  let bodies = page.map((section) => viewOf(definition, section));
+  const { page, headers } = pageOf(request.query, views, (view) => view.id as string);
+  let bodies = page;
   if (definition.runtime || module.runtimeOf) bodies = await (await import('../engine/runtime.js')).withRuntime(ports, module, bodies, (body) => body.id as string);
   return jsonResponse(200, bodies, headers);
 }

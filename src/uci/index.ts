@@ -14,7 +14,8 @@ export {
   type UciSection,
   type UciValue,
 } from './model.js';
-export { anonymousName, UciSyntaxError } from './read.js';
+export { packPackage, unpackPackage, type PackedPackage } from './packed.js';
+export { anonymousName, parseCanonical, UciSyntaxError } from './read.js';
 export { serializeUci } from './serialize.js';
 
 /**
