@@ -42,9 +42,12 @@ export const BUDGETS = {
  * repeat codecs and `when`s written with each once (network/interfaces' read 0.46M less), 80 of
  * them the core's unshared(): the package 110,129 B, the `.apk` 117,780, the core 58,594. Then
  * the bearer's hash taken as wrtapi-bytecode's hex digits of the text (every authenticated request
- * 0.16M less): the package 110,132 B, the `.apk` 117,826, the core 58,605.
+ * 0.16M less): the package 110,132 B, the `.apk` 117,826, the core 58,605. Then about 570 B for
+ * keeping what requests make from a text in wrtapi-bytecode's cache (Ports.derived: the packages
+ * without secrets, the collections' views, the bodies' schemas; the rules list 3.6M instructions
+ * less, a rule's POST 1.6M): the package 110,702 B, the `.apk` 118,347, the core 59,149.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_145, apk: 117_850, coreCompressed: 58_620 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_720, apk: 118_370, coreCompressed: 59_165 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
