@@ -91,7 +91,7 @@ const checksOf = new Map<string, Promise<Checks>>();
 /**
  * What a body of that kind is checked with: its schema from the resource's doc and the definition's
  * cross-field rules. The schema is the same for every request of a build: made once for all
- * (Ports.derived), it spares a write parsing the doc, 0.6M instructions for a firewall rule.
+ * (Ports.derived), it spares a write parsing the doc: a firewall rule's POST 1.2M instructions.
  */
 export function loadChecks(ports: Pick<Ports, 'derived'>, entry: ResourceEntry, kind: BodyKind): Promise<Checks> {
   const key = `${entry.path} ${entry.type} ${kind}`;

@@ -85,8 +85,9 @@ export interface Ports {
    * What `make` gives for `text`, from wrtapi-bytecode's cache in RAM when an earlier request of the
    * same build made it from the same text under the same `name` (letters, digits, `.`, `_`, `-`).
    * `make` must be pure and give plain data (objects, arrays, strings, numbers, booleans, null), or
-   * undefined for a value not to keep; each call gets its own copy. Reading a firewall package's
-   * value back costs QuickJS a fifth of parsing it. Absent, callers call `make` themselves.
+   * undefined for a value not to keep; each call gets its own copy. The entry holds `text`: a caller
+   * passes a digest for a text that may hold a secret. Reading a firewall package back costs QuickJS
+   * about a third of parsing it. Absent, callers call `make` themselves.
    */
   derived?<T>(name: string, text: string, make: (text: string) => T | undefined): T | undefined;
   /** This process as an owner of locks: `<pid>:<start time>`, which a process reusing the pid does not share. */
