@@ -45,9 +45,9 @@ export const BUDGETS = {
  * 0.16M less): the package 110,132 B, the `.apk` 117,826, the core 58,605. Then about 570 B for
  * keeping what requests make from a text in wrtapi-bytecode's cache (Ports.derived: the packages
  * without secrets, the collections' views, the bodies' schemas; the rules list 3.6M instructions
- * less, a rule's POST 1.6M): the package 110,702 B, the `.apk` 118,347, the core 59,149.
+ * less, a rule's POST 1.6M): the package 110,711 B, the `.apk` 118,385, the core 59,168.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_720, apk: 118_370, coreCompressed: 59_165 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_730, apk: 118_400, coreCompressed: 59_185 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -175,7 +175,8 @@ c942e0d4e730713d
 }
 
 # recall() answers what remember() kept only for the very name and text, a value that holds code is
-# not kept, and a name that is no plain file name is refused; the entry's header is objects.c's.
+# not kept, a name that is no plain file name is refused and one that throws throws; the entry's
+# header is objects.c's.
 check_objects() {
   local entry=$cache/kept.object lines got expected
   cat >"$out/objects.js" <<'JS'
@@ -188,12 +189,18 @@ import(so).then(({ use, recall, remember }) => {
   remember('code', 'made from', { run: () => 1 });
   remember('../escape', 'made from', 1);
   print(String(recall('code', 'made from')), String(recall('../escape', 'made from')));
+  try {
+    recall({ toString() { throw new Error('no name'); } }, 'made from');
+  } catch (error) {
+    print(error.message);
+  }
 });
 JS
   expected='true
 {"list":["a",1,true,null],"text":"é中"}
 undefined undefined
-undefined undefined'
+undefined undefined
+no name'
   rm -rf "${cache%/*}"
   got=$("${emu[@]}" "$out/qjs" -m "$out/objects.js" "$out/bytecode.so" "$cache" 2>&1) || fail "objects failed: $got"
   [[ $got == "$expected" ]] || fail "objects: expected ${expected@Q}, got ${got@Q}"

@@ -52,11 +52,11 @@ const parsedName = (pkg: string) => (KEPT_PACKAGES.includes(pkg) ? `uci.${pkg}` 
  * its SHA-256 when the package may hold a secret, which must not leave its file.
  */
 export function madeFrom(ports: Pick<Ports, 'sha256Hex'>, pkg: string, text: string): string | undefined {
-  return KEPT_PACKAGES.includes(pkg) ? text : ports.sha256Hex?.(text);
+  return parsedName(pkg) ? text : ports.sha256Hex?.(text);
 }
 
-/** Parses a package's file; a missing file is an empty package, a malformed one a clear 500. */
-async function parsePackage(ports: Ports, pkg: string, text: string | undefined): Promise<UciPackage> {
+/** Parses a package's file as read; a missing file is an empty package, a malformed one a clear 500. */
+export async function parsePackage(ports: Ports, pkg: string, text: string | undefined): Promise<UciPackage> {
   if (text === undefined) return { sections: [] };
   try {
     return await parseText(ports, pkg, text);

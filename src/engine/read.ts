@@ -1,4 +1,4 @@
-import { configPath, keptPackage, madeFrom, readPackage } from '../config/store.js';
+import { configPath, keptPackage, madeFrom, parsePackage } from '../config/store.js';
 import { ApiError } from '../http/errors.js';
 import type { Ports } from '../platform/ports.js';
 import type { UciPackage, UciSection } from '../uci/index.js';
@@ -91,14 +91,14 @@ export function sectionsOf(definition: ResourceMapping, model: UciPackage): UciS
 export async function collectionViews(ports: Ports, definition: ResourceMapping): Promise<JsonObject[]> {
   const text = ports.readFile(configPath(definition.package));
   const viewsOf = (model: UciPackage) => sectionsOf(definition, model).map((section) => viewOf(definition, section));
-  const from = text !== undefined && madeFrom(ports, definition.package, text);
+  const from = ports.derived && text !== undefined && madeFrom(ports, definition.package, text);
   const kept =
     from &&
-    ports.derived?.(`views.${definition.path.replace('/', '.')}`, from, () => {
+    ports.derived!(`views.${definition.path.replace('/', '.')}`, from, () => {
       const model = keptPackage(ports, definition.package, text!);
       return model && viewsOf(model);
     });
-  return kept || viewsOf(await readPackage(ports, definition.package));
+  return kept || viewsOf(await parsePackage(ports, definition.package, text));
 }
 
 /** The section behind `/<resource>/{id}`, or behind a singleton (its first section of the type, or its named one). */

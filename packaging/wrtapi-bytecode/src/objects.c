@@ -30,15 +30,19 @@
 #define MAGIC "wrtapi-object 1\n"
 #define NAME_LIMIT 160
 
-/* The entry's file name and the header before the text, or -1 for a name that is not a plain file
- * name of letters, digits, `.`, `_` and `-` not starting with a `.`. */
+/* The entry's file name and the header before the text; -1 for a name that is not a plain file
+ * name of letters, digits, `.`, `_` and `-` not starting with a `.`, -2 when it cannot be read as
+ * a string (an exception is pending). */
 static int object_header(JSContext *ctx, JSValueConst name_value, size_t text_length, char *entry, char *head,
                          size_t *head_length)
 {
     size_t name_length, i;
     char *end;
     const char *name = JS_ToCStringLen(ctx, &name_length, name_value);
-    int ok = name && name_length > 0 && name_length <= NAME_LIMIT && name[0] != '.';
+    int ok;
+    if (!name)
+        return -2;
+    ok = name_length > 0 && name_length <= NAME_LIMIT && name[0] != '.';
     for (i = 0; ok && i < name_length; i++)
         ok = (name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') || (name[i] >= '0' && name[i] <= '9')
             || name[i] == '.' || name[i] == '_' || name[i] == '-';
@@ -64,12 +68,16 @@ static JSValue object_call(JSContext *ctx, JSValueConst *argv, JSValueConst *val
     uint8_t *bytes;
     JSValue known = JS_UNDEFINED;
     const char *text;
+    int result;
     if (cache_fd < 0)
         return known;
     text = JS_ToCStringLen(ctx, &text_length, argv[1]);
     if (!text)
         return JS_EXCEPTION;
-    if (object_header(ctx, argv[0], text_length, entry, head, &head_length) != 0)
+    result = object_header(ctx, argv[0], text_length, entry, head, &head_length);
+    if (result == -2)
+        known = JS_EXCEPTION;
+    else if (result != 0)
         ;
     else if (value)
         write_value(ctx, entry, head, head_length, text, text_length, *value, 0);
