@@ -30,6 +30,10 @@ export async function loadResources(): Promise<Resource[]> {
       if ((definition.kind === 'view') !== (definition.source !== undefined && definition.parse !== undefined)) {
         throw new Error(`${domain.name}/${file}: a view, and only a view, has a source and a line parser`);
       }
+      const { countdown } = definition;
+      if (countdown && (definition.kind !== 'view' || !definition.members[countdown.member] || !definition.members[countdown.until] || Object.keys(definition.members).at(-1) !== countdown.member)) {
+        throw new Error(`${domain.name}/${file}: a countdown is a view's, of two of its members, and its member is the last`);
+      }
       if (definition.parse && module.parse !== definition.parse) throw new Error(`${domain.name}/${file}: export its line parser as \`parse\` too`);
       if (definition.runtimeOf && module.runtimeOf !== definition.runtimeOf) throw new Error(`${domain.name}/${file}: export its live state as \`runtimeOf\` too`);
       resources.push({ module: `${domain.name}_${name}`, domain: domain.name, name, definition });

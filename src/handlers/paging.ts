@@ -2,8 +2,14 @@ import { ApiError } from '../http/errors.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
-// The paging parameters, and the query forms of headers that hold for one request only.
-const ONE_REQUEST = ['cursor', 'limit', 'request_id', 'if_none_match', 'if_match', 'idempotency_key'];
+// The query forms of headers, which hold for one request only.
+const HEADER_FORMS = ['request_id', 'if_none_match', 'if_match', 'idempotency_key'];
+const ONE_REQUEST = ['cursor', 'limit', ...HEADER_FORMS];
+
+const encodeQuery = (pairs: string[][]) => pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+
+/** What of a query the page pageOf gives depends on: all of it but the query forms of headers. */
+export const pageQuery = (query: Map<string, string>): string => encodeQuery([...query].filter(([name]) => !HEADER_FORMS.includes(name)));
 
 function pageSize(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PAGE;
@@ -38,7 +44,7 @@ export function pageOf<T>(query: Map<string, string>, items: T[] | (() => T | un
     // The next page keeps the listing's filters (`managed`), not what belongs to one request.
     const kept = [...query].filter(([name]) => !ONE_REQUEST.includes(name));
     // Encoded: a package name's `+` would read back as a space.
-    const next = [['cursor', following], ['limit', String(limit)], ...kept].map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+    const next = encodeQuery([['cursor', following], ['limit', String(limit)], ...kept]);
     headers['Link'] = `<?${next}>; rel="next"`;
     headers['X-Next-Cursor'] = following;
   }

@@ -161,11 +161,22 @@ export interface ViewSource {
 }
 
 /**
+ * A view's member the read computes from the clock, which its parser leaves out: the seconds from
+ * the read until the epoch second the item's `until` member holds, at least 0; null while `until`
+ * is null. Written last in each item. Without the clock, what a read makes of a file's text depends
+ * on the text alone, and wrtapi-bytecode keeps it (handlers/resource-view.ts).
+ */
+export interface Countdown {
+  member: string;
+  until: string;
+}
+
+/**
  * A view's line parser, which its definition exports as `parse`: the items one line holds (each with
  * its stable `id`, [A-Za-z0-9_]), [] for a line that holds none by design (a comment, a line of a kind
- * the view leaves out), null for a malformed line, which the read skips and counts. `now`: epoch seconds.
+ * the view leaves out), null for a malformed line, which the read skips and counts.
  */
-export type LineParser = (line: string, now: number) => JsonObject[] | null;
+export type LineParser = (line: string) => JsonObject[] | null;
 
 /**
  * Live state a definition computes from the router's files rather than a bus call (which `runtime`
@@ -206,6 +217,7 @@ export interface ResourceMapping {
   kind: 'collection' | 'singleton' | 'view';
   /** A view's file. */
   source?: ViewSource;
+  countdown?: Countdown;
   /** One character and `_`, prefixed to generated ids (`r_` for rules). */
   idPrefix?: string;
   /** Init scripts reloaded after a write, in order. */

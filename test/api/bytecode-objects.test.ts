@@ -197,6 +197,44 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
     assert.is(text, madeFrom(text.slice(0, 16), '/etc/config/wrtapi', true));
   });
 
+  test("a view's page is kept from the query and the file's text, without the clock: its countdown is written at each read", async () => {
+    const pageEntry = join(cacheDir(), 'page.dhcp.leases.object');
+    const leases = router.path('/tmp/dhcp.leases');
+    const genuineLeases = readFileSync(leases, 'utf8');
+    const page = async (query: string) => {
+      const answer = await router.request({ method: 'GET', path: `/dhcp/leases?${query}`, headers: { authorization } });
+      assert.is(answer.status, 200, answer.body);
+      const items = answer.json as { hostname: string | null; expires_at: number | null; expires_in: number | null }[];
+      const now = Math.floor(Date.now() / 1000);
+      for (const item of items) {
+        if (item.expires_at === null) assert.is(item.expires_in, null);
+        else assert.ok(Math.abs(item.expires_in! - Math.max(0, item.expires_at - now)) <= 1, `expires_in ${item.expires_in} as of the read`);
+      }
+      return { items, link: answer.headers.link, skipped: answer.headers['x-skipped-lines'] };
+    };
+    rmSync(pageEntry, { force: true });
+    const first = await page('limit=1');
+    assert.is(first.items.length, 1);
+    assert.is(first.link, '<?cursor=c_192_168_1_100&limit=1>; rel="next"');
+    const { head, text, value } = split(readFileSync(pageEntry));
+    assert.is(statSync(pageEntry).mode & 0o777, 0o600);
+    assert.is(text, `${text.slice(0, 16)}\nlimit=1\n${genuineLeases}`, 'made from the build, the query and the file');
+    assert.ok(value.includes('expires_at') && !value.includes('expires_in'), 'the clock is not kept');
+    const written = statSync(pageEntry).mtimeMs;
+    assert.equal(await page('limit=1&request_id=abc'), first, 'the query forms of headers are not part of the page');
+    assert.is(statSync(pageEntry).mtimeMs, written, 'read, not written again');
+
+    // A page made from a poisoned file, put back under the genuine file's text, is what the read answers.
+    writeFileSync(leases, genuineLeases.replace(' laptop ', ' Poisoned '));
+    assert.is((await page('limit=1')).items[0].hostname, 'Poisoned', 'a changed file is read again');
+    writeFileSync(leases, genuineLeases);
+    writeFileSync(pageEntry, join3(head, text, split(readFileSync(pageEntry)).value), { mode: 0o600 });
+    assert.is((await page('limit=1')).items[0].hostname, 'Poisoned', 'the kept page is read');
+    assert.is((await page('limit=2')).items[0].hostname, 'laptop', 'another query makes its own page');
+    const clockless = (items: object[]) => items.map((item) => ({ ...item, expires_in: 0 }));
+    assert.equal(clockless((await page('limit=1')).items), clockless(first.items), 'once replaced, the page is made anew from the genuine file');
+  });
+
   test("a write keeps the schema its body is checked against, made once for the build", async () => {
     const schemaEntry = join(cacheDir(), 'schema.firewall.rules.rule.full.object');
     rmSync(schemaEntry, { force: true });

@@ -3,7 +3,7 @@
 // lease counts for the interface whose static subnet holds its address. odhcpd's name the device.
 import type { UciSection } from '../../uci/index.js';
 import { optionText } from '../checks.js';
-import type { Json, RuntimeOf } from '../model.js';
+import type { Json, JsonObject, RuntimeOf } from '../model.js';
 import { ipv4Number, staticAddress } from './common.js';
 import { viewSourcePath } from '../views.js';
 import { parse as parseLease, source as source4 } from './leases.js';
@@ -26,8 +26,9 @@ export const runtimeOf: RuntimeOf = async (bodies, { read, file, now }) => {
   // Where the views read.
   const path4 = viewSourcePath(dhcp, 'dnsmasq', source4);
   const path6 = viewSourcePath(dhcp, 'odhcpd', source6);
-  const active4 = lines(path4 && file(path4)).flatMap((line) => parseLease(line, now) ?? []).filter((lease) => lease.expires_in === null || (lease.expires_in as number) > 0);
-  const active6 = lines(path6 && file(path6)).flatMap((line) => parseLease6(line, now) ?? []).filter((lease) => lease.expires_at === null || (lease.expires_at as number) > now);
+  const active = (lease: JsonObject) => lease.expires_at === null || (lease.expires_at as number) > now;
+  const active4 = lines(path4 && file(path4)).flatMap((line) => parseLease(line) ?? []).filter(active);
+  const active6 = lines(path6 && file(path6)).flatMap((line) => parseLease6(line) ?? []).filter(active);
   const byId = new Map<string, Json>();
   for (const body of bodies) {
     const served = network.sections.find((section) => section.type === 'interface' && section.name === body.interface);

@@ -24,7 +24,7 @@ function holdsNoLease(line: string): boolean {
 }
 
 /** One line of the lease file; its id is its address, unique in the file, dots as `_`. */
-export const parse: LineParser = (line, now) => {
+export const parse: LineParser = (line) => {
   const fields = LEASE.exec(line);
   // An expiry past 2^53 does not read back as the number written.
   if (fields === null || String(+fields[1]) !== fields[1]) return holdsNoLease(line) ? [] : null;
@@ -43,7 +43,6 @@ export const parse: LineParser = (line, now) => {
     client_id: clientId === '*' ? null : clientId,
     duid: clientId.startsWith('ff:') && NODE_CLIENT_ID.test(clientId) ? clientId.slice(15).replace(/:/g, '') : null,
     expires_at: at === 0 ? null : at,
-    expires_in: at === 0 ? null : Math.max(0, at - now),
   };
   return [lease];
 };
@@ -59,6 +58,7 @@ const definition: ResourceDefinition = {
   type: 'dnsmasq',
   kind: 'view',
   source,
+  countdown: { member: 'expires_in', until: 'expires_at' },
   reload: [],
   description:
     'IPv4 leases dnsmasq has handed out, read from its lease file (the `leasefile` of the first dnsmasq section, default /tmp/dhcp.leases), in file order. ' +

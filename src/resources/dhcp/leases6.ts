@@ -12,7 +12,7 @@ const ADDRESS = /^([0-9a-f:]+)\/(\d{1,3})$/;
 const BROKEN = 'broken\\x20';
 
 /** One line of the state file; an item's id is its DUID, IAID and address, `_` for each `:`. */
-export const parse: LineParser = (line, _now) => {
+export const parse: LineParser = (line) => {
   if (!line.startsWith('# ')) return [];
   const parts = line.slice(2).split(' ');
   if (parts[2] === 'ipv4') return [];
