@@ -45,9 +45,11 @@ export const BUDGETS = {
  * 0.16M less): the package 110,132 B, the `.apk` 117,826, the core 58,605. Then about 570 B for
  * keeping what requests make from a text in wrtapi-bytecode's cache (Ports.derived: the packages
  * without secrets, the collections' views, the bodies' schemas; the rules list 3.6M instructions
- * less, a rule's POST 1.6M): the package 110,711 B, the `.apk` 118,385, the core 59,168.
+ * less, a rule's POST 1.6M): the package 110,711 B, the `.apk` 118,385, the core 59,168. Then about
+ * 250 B for a view's page kept there too, its countdown written in at each read (the first page of
+ * 1,000 leases 15.8M instructions to 8.1M): the package 110,949 B, the `.apk` 118,634, the core 59,433.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_730, apk: 118_400, coreCompressed: 59_185 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_970, apk: 118_650, coreCompressed: 59_450 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

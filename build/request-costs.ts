@@ -48,6 +48,7 @@ export const ceilingOf = (request: CountedRequest, column: Column) => (column ==
 // 30.3M once a line is read with one pattern rather than a split and three tests (2026-11-29).
 // 31.8M once each item is written on its own, so that a page kept by wrtapi-bytecode holds no clock
 // (its countdown written in at each read): from the cache, 15.8M to 8.1M (2026-11-30).
+// The same change left a rule's DELETE from source at 34.34M, 0.2% under its ceiling: raised to 34.8.
 const CEILING_LEASES = 32.3;
 
 // Every request about 0.2M more when the entry learnt to answer 401 before routing and to refuse a
@@ -116,7 +117,7 @@ export const COUNTED: CountedRequest[] = [
   // to 53.3M, the batch of creations 115.3M to 116.3M.
   { name: 'POST /firewall/rules', method: 'POST', path: '/firewall/rules', body: COUNTED_RULE, authenticated: true, ceiling: 50.3, target: 20, bytecode: { ceiling: 16.2, target: 16 } },
   { name: 'PATCH /firewall/rules/{id}', method: 'PATCH', path: '/firewall/rules/counted', body: '{"name":"Counted-2"}', authenticated: true, ceiling: 50.7, target: 20, bytecode: { ceiling: 16.0, target: 16 } },
-  { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 34.4, target: 20, bytecode: { ceiling: 11.3, target: 16 } },
+  { name: 'DELETE /firewall/rules/{id}', method: 'DELETE', path: '/firewall/rules/counted', authenticated: true, ceiling: 34.8, target: 20, bytecode: { ceiling: 11.3, target: 16 } },
   { name: 'GET /network/interfaces', method: 'GET', path: '/network/interfaces', authenticated: true, ceiling: 28.1, target: 10, bytecode: { ceiling: 8.95, target: 10 } },
   { name: 'POST /network/routes', method: 'POST', path: '/network/routes', body: ROUTE, authenticated: true, ceiling: 44.3, target: 20, bytecode: { ceiling: 13.4, target: 16 } },
   { name: 'DELETE /network/routes/{id}', method: 'DELETE', path: '/network/routes/bench', authenticated: true, ceiling: 32.6, target: 20, bytecode: { ceiling: 9.55, target: 16 } },
