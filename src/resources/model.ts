@@ -161,10 +161,9 @@ export interface ViewSource {
 }
 
 /**
- * A view's member the read computes from the clock, which its parser leaves out: the seconds from
- * the read until the epoch second the item's `until` member holds, at least 0; null while `until`
- * is null. Written last in each item. Without the clock, what a read makes of a file's text depends
- * on the text alone, and wrtapi-bytecode keeps it (handlers/resource-view.ts).
+ * A view's last member, which its parser leaves out and the read computes from the clock: seconds
+ * until the epoch second of the item's `until`, at least 0, or null. So a page depends on the file's
+ * text alone, and wrtapi-bytecode keeps it (handlers/resource-view.ts).
  */
 export interface Countdown {
   member: string;
