@@ -161,9 +161,8 @@ export interface ViewSource {
 }
 
 /**
- * A view's last member, which its parser leaves out and the read computes from the clock: seconds
- * until the epoch second of the item's `until`, at least 0, or null. So a page depends on the file's
- * text alone, and wrtapi-bytecode keeps it (handlers/resource-view.ts).
+ * A view's last member, left out by its parser and computed by the read from the clock: seconds until
+ * the item's `until` (epoch seconds), at least 0, or null. A page then depends on its file alone.
  */
 export interface Countdown {
   member: string;
