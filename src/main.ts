@@ -89,6 +89,9 @@ interface RouteMatch {
  * else a curated resource of the domain of that name. `404 not_found` for an unknown path, `405`
  * for a verb the route does not serve.
  */
+// Imported once a process, as the tables are (engine/tables.ts): a batch routes each of its operations.
+let resourceRoutes: Promise<typeof import('./handlers/resource-routes.js')> | undefined;
+
 async function findRoute(method: string, segments: string[]): Promise<RouteMatch> {
   const table = await routeTable<FixedRoute>(segments[0] ?? '');
   let match: RouteMatch | undefined;
@@ -99,7 +102,7 @@ async function findRoute(method: string, segments: string[]): Promise<RouteMatch
     match = { route: { ...fixed, load: (): Promise<RouteModule> => import(`./handlers/${handler}.js`) }, params };
     break;
   }
-  if (!match && table.resources.length) match = (await import('./handlers/resource-routes.js')).resourceRoute(table.resources, segments);
+  if (!match && table.resources.length) match = (await (resourceRoutes ??= import('./handlers/resource-routes.js'))).resourceRoute(table.resources, segments);
   if (!match) throw new ApiError(404, 'not_found', `No resource at /${segments.join('/')}`);
   if (!match.route.methods.includes(method)) {
     throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${match.route.template}`, {

@@ -14,7 +14,18 @@ export interface RouteTable<R> {
 // modules at the paths they have under src/, and this module one folder below the root (rollup.config.ts).
 const NAME = /^[a-z0-9_]+$/;
 
-export async function routeTable<R>(segment: string): Promise<RouteTable<R>> {
+// Each table, and each resource's module, is imported once a process: a batch routes each of its
+// operations, and an import() of a module already loaded still costs QuickJS tens of thousands of
+// instructions (the batch of ten creations 1.5M).
+const tables = new Map<string, Promise<RouteTable<unknown>>>();
+
+export function routeTable<R>(segment: string): Promise<RouteTable<R>> {
+  let table = tables.get(segment);
+  if (!table) tables.set(segment, (table = loadTable(segment)));
+  return table as Promise<RouteTable<R>>;
+}
+
+async function loadTable<R>(segment: string): Promise<RouteTable<R>> {
   const name = segment.replace(/\./g, '_');
   let table: { ROUTES?: R[]; RESOURCES?: ResourceRow[] } = {};
   if (NAME.test(name)) {
@@ -25,7 +36,10 @@ export async function routeTable<R>(segment: string): Promise<RouteTable<R>> {
       if (!/could not load module|ERR_MODULE_NOT_FOUND|Cannot find module/.test(`${(error as { code?: string }).code} ${(error as Error).message}`)) throw error;
     }
   }
-  const resources = (table.RESOURCES ?? []).map(({ mapping, ...row }) => ({ ...row, module: (): Promise<ResourceModule> => import(`../generated/mappings/${mapping}.js`) }));
+  const resources = (table.RESOURCES ?? []).map(({ mapping, ...row }) => {
+    let module: Promise<ResourceModule> | undefined;
+    return { ...row, module: () => (module ??= import(`../generated/mappings/${mapping}.js`)) };
+  });
   return { routes: table.ROUTES ?? [], resources };
 }
 
