@@ -14,7 +14,9 @@ const MAX_JSON_DEPTH = 32;
 function nestsDeeper(value: unknown, levels: number): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (levels === 0) return true;
-  for (const key in value) if (nestsDeeper((value as Record<string, unknown>)[key], levels - 1)) return true;
+  // Not `for in`: an array's indexes would be enumerated as strings and looked up as such.
+  const items = Array.isArray(value) ? value : Object.values(value);
+  for (let i = 0; i < items.length; i++) if (nestsDeeper(items[i], levels - 1)) return true;
   return false;
 }
 
