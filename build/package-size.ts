@@ -48,8 +48,11 @@ export const BUDGETS = {
  * less, a rule's POST 1.6M): the package 110,711 B, the `.apk` 118,385, the core 59,168. Then about
  * 250 B for a view's page kept there too, its countdown written in at each read (the first page of
  * 1,000 leases 15.8M instructions to 8.1M): the package 110,949 B, the `.apk` 118,634, the core 59,433.
+ * Then about 100 B for a batch's operations routed without importing their tables anew and bodies
+ * checked without closures per value (the batch of ten creations 43.5M to 40.7M): the package
+ * 111,057 B, the `.apk` 118,693, the core 59,523.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 110_970, apk: 118_650, coreCompressed: 59_450 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_080, apk: 118_710, coreCompressed: 59_540 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
