@@ -92,11 +92,14 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   // one a field that applies shares (netifd's protos reuse option names: dhcp's and pppoe's `norelease`).
   const applying = new Set<string>();
   const kept = new Set<string>();
+  // A section a create just added holds no option to keep, spell as it was, or remove: nothing is
+  // looked up for a field the body leaves out (a map lookup each is 0.1M of a firewall rule's write).
+  const fresh = section.options.size === 0;
   forEachField(definition, body, (path, name, field, value, member) => {
     const option = field.option ?? name;
     const fieldApplies = applies(definition.members[member].when, body);
     if (fieldApplies) applying.add(option);
-    if (path === typeField || field.readOnly) return;
+    if (path === typeField || field.readOnly || fresh) return;
     const stored = section.options.get(option);
     // A replace keeps a secret the body omits, unless its group no longer applies (a PPPoE password
     // once proto is static); a merge changes only the secrets it names (see changed).
@@ -109,6 +112,7 @@ export function writeFields(definition: ResourceMapping, section: UciSection, bo
   // What each option becomes: a value, or undefined to remove it.
   const next = new Map<string, UciValue | undefined>();
   forEachField(definition, body, (path, name, field, value) => {
+    if (fresh && value === undefined) return;
     const option = field.option ?? name;
     if (!applying.has(option)) {
       if (!open) next.set(option, undefined);
