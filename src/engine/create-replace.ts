@@ -20,7 +20,7 @@ function idErrors(definition: ResourceMapping, id: Json | undefined): FieldError
 export async function createResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition, ports } = target;
   checkPreconditions(target, undefined);
-  const { schema, rules } = await loadChecks(target.ports, target.entry, 'full');
+  const { schema, pattern, rules } = await loadChecks(target.ports, target.entry, 'full');
   const fields = completed(definition, withoutFrameworkMembers(body));
   let after: JsonObject | undefined;
   const write = () => transact(target, (model, read) => {
@@ -29,7 +29,7 @@ export async function createResource(target: Target, body: JsonObject): Promise<
     const ids = definition.ids;
     const name = typeof body.id === 'string' ? body.id : ids ? (ids.find((id) => !findSection(model, id)) ?? ids[0]) : generatedId(definition, fields, ports);
     let section: UciSection | undefined;
-    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(schema, body)], fields, { read, id: name, file: (path) => ports.readFile(path) }, () => {
+    checkBody(definition, rules, [...idErrors(definition, body.id), ...schemaErrors(schema, body, pattern)], fields, { read, id: name, file: (path) => ports.readFile(path) }, () => {
       if (findSection(model, name)) return [];
       section = addSection(model, sectionTypeOf(definition, fields), name);
       writeFields(definition, section, fields);
@@ -43,7 +43,7 @@ export async function createResource(target: Target, body: JsonObject): Promise<
 
 export async function replaceResource(target: Target, body: JsonObject): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { schema, rules } = await loadChecks(target.ports, target.entry, 'full');
+  const { schema, pattern, rules } = await loadChecks(target.ports, target.entry, 'full');
   const fields = withoutFrameworkMembers(body);
   let before: JsonObject | undefined;
   let after: JsonObject | undefined;
@@ -55,7 +55,7 @@ export async function replaceResource(target: Target, body: JsonObject): Promise
       before = viewOf(definition, section);
       checkPreconditions(target, before);
       const whole = completed(definition, fields, before);
-      checkBody(definition, rules, schemaErrors(schema, body), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
+      checkBody(definition, rules, schemaErrors(schema, body, pattern), whole, { read, id: section.name, file: (path) => target.ports.readFile(path) }, () => {
         writeFields(definition, section, whole);
         return readOnlyErrors(definition, body, [before, (after = viewOf(definition, section))]);
       });

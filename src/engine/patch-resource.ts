@@ -56,7 +56,7 @@ const isObject = (value: Json | undefined): value is JsonObject => value !== nul
 /** PATCH: a merge patch (RFC 7396), or a JSON Patch (RFC 6902) array when `jsonPatch`. */
 export async function patchResource(target: Target, patch: Json, jsonPatch: boolean): Promise<Written<JsonObject>> {
   const { definition } = target;
-  const { schema: bodySchema, rules } = await loadChecks(target.ports, target.entry, jsonPatch ? 'full' : 'patch');
+  const { schema: bodySchema, pattern, rules } = await loadChecks(target.ports, target.entry, jsonPatch ? 'full' : 'patch');
   const referrers = await referrersOf(target.entry);
   const jsonPatchModule = jsonPatch ? await import('./patch.js') : undefined;
   let before: JsonObject | undefined;
@@ -72,12 +72,12 @@ export async function patchResource(target: Target, patch: Json, jsonPatch: bool
     let sent = patch as JsonObject;
     if (jsonPatchModule) {
       sent = jsonPatchModule.patchedObject(before, patch);
-      schema = schemaErrors(bodySchema, sent);
+      schema = schemaErrors(bodySchema, sent, pattern);
       after = withoutFrameworkMembers(sent);
       named = after;
     } else {
       named = withoutFrameworkMembers(patch as JsonObject);
-      schema = schemaErrors(bodySchema, patch);
+      schema = schemaErrors(bodySchema, patch, pattern);
       after = applyMergePatch(withoutFrameworkMembers(before), named) as JsonObject;
       keepRemovedSecrets(definition, after, named);
     }

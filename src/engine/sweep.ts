@@ -54,7 +54,7 @@ export async function sweep(ports: Ports, scopes: readonly string[]) {
 async function sweepResource(ports: Ports, entry: ResourceEntry, resource: string, read: (pkg: string) => Promise<UciPackage>): Promise<InvalidSection[]> {
   const file = (path: string) => ports.readFile(path);
   const { mapping: definition } = await entry.module();
-  const { schema, rules } = await loadChecks(ports, entry, 'full');
+  const { schema, pattern, rules } = await loadChecks(ports, entry, 'full');
   const model = await read(definition.package);
   // The rules read packages synchronously, as a write stages them; these are all they may name.
   const staged = new Map<string, UciPackage>();
@@ -68,7 +68,7 @@ async function sweepResource(ports: Ports, entry: ResourceEntry, resource: strin
       if (value === null && !field.readOnly) errors.push({ field: path, code: 'unreadable', message: `${path}: the stored value cannot be read as this field` });
     });
     try {
-      checkBody(definition, rules, schemaErrors(schema, body), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });
+      checkBody(definition, rules, schemaErrors(schema, body, pattern), withoutFrameworkMembers(body), { read: (pkg) => staged.get(pkg)!, id: section.name, file });
     } catch (error) {
       if (!(error instanceof ApiError) || !error.details.errors) throw error;
       errors.push(...error.details.errors.filter(({ field }) => !errors.some((unreadable) => unreadable.field === field)));
