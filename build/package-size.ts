@@ -50,9 +50,11 @@ export const BUDGETS = {
  * 1,000 leases 15.8M instructions to 8.1M): the package 110,949 B, the `.apk` 118,634, the core 59,433.
  * Then about 100 B for a batch's operations routed without importing their tables anew and bodies
  * checked without closures per value (the batch of ten creations 43.5M to 40.7M): the package
- * 111,057 B, the `.apk` 118,693, the core 59,523.
+ * 111,057 B, the `.apk` 118,693, the core 59,523. Then about 250 B for a body's schema kept with its
+ * patterns' sources, recalled before the patterns' module is loaded (a write 0.5-0.8M less): the
+ * package 111,309 B, the `.apk` 118,984, the core 59,774.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_080, apk: 118_710, coreCompressed: 59_540 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_330, apk: 119_000, coreCompressed: 59_800 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
