@@ -107,6 +107,7 @@ export function loadChecks(ports: Pick<Ports, 'derived'>, entry: ResourceEntry, 
     checks = (async () => {
       const module = await entry.module();
       const name = `schema.${entry.path.replace('/', '.')}.${entry.type}.${kind}`;
+      // A make that gives undefined keeps nothing: this only recalls.
       const kept = ports.derived?.<KeptSchema>(name, '', () => undefined);
       const checked = kept ? { schema: kept.schema, pattern: (index: number) => kept.patterns[index] } : await madeSchema(ports, name, module, kind);
       return { ...checked, rules: await module.rules() };

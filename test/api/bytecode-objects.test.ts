@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -245,6 +245,27 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
     const again = await router.request({ method: 'POST', path: '/firewall/rules', headers: { authorization }, body: { name: 'x', target: 'NOPE' } });
     const masked = (body: string) => body.replace(/[0-9A-HJKMNP-TV-Z]{26}/g, '<id>');
     assert.is(masked(again.body), masked(bad.body), 'the kept schema refuses as the made one');
+  });
+
+  test('the kept schema holds the sources of its patterns: a write never loads the module of them all', async () => {
+    // A module's entry is named by its path, its slashes made dots.
+    const patternsLoaded = () => readdirSync(cacheDir()).some((name) => name.endsWith('.docs.patterns.js'));
+    const forgetPatterns = () => readdirSync(cacheDir()).filter((name) => name.endsWith('.docs.patterns.js')).forEach((name) => rmSync(join(cacheDir(), name)));
+    const post = (body: object) => router.request({ method: 'POST', path: '/firewall/rules', headers: { authorization }, body });
+    const badPort = { name: 'x', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['x'] } };
+    rmSync(join(cacheDir(), 'schema.firewall.rules.rule.full.object'), { force: true });
+    forgetPatterns();
+    const made = await post(badPort);
+    assert.is(made.status, 422, made.body);
+    assert.ok(patternsLoaded(), 'making the schema loads the patterns');
+    forgetPatterns();
+    const kept = await post(badPort);
+    assert.is(kept.status, 422, kept.body);
+    assert.equal((kept.json as { errors: object[] }).errors, (made.json as { errors: object[] }).errors);
+    assert.ok(JSON.stringify(kept.json).includes('match.dest_port[0]'), kept.body);
+    const created = await post({ id: 'kept_patterns', name: 'Kept', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
+    assert.is(created.status, 200, created.body);
+    assert.not.ok(patternsLoaded(), 'checked with the kept sources, the patterns were never loaded');
   });
 }
 
