@@ -84,14 +84,14 @@ interface RouteMatch {
   params: Record<string, string>;
 }
 
+// Imported once a process, as the tables are (engine/tables.ts): a batch routes each of its operations.
+let resourceRoutes: Promise<typeof import('./handlers/resource-routes.js')> | undefined;
+
 /**
  * The route for a request, from the table of its path's first segment: a fixed route of src/routes.ts,
  * else a curated resource of the domain of that name. `404 not_found` for an unknown path, `405`
  * for a verb the route does not serve.
  */
-// Imported once a process, as the tables are (engine/tables.ts): a batch routes each of its operations.
-let resourceRoutes: Promise<typeof import('./handlers/resource-routes.js')> | undefined;
-
 async function findRoute(method: string, segments: string[]): Promise<RouteMatch> {
   const table = await routeTable<FixedRoute>(segments[0] ?? '');
   let match: RouteMatch | undefined;

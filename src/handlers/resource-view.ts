@@ -16,8 +16,8 @@ interface ViewPage {
  * A read-only view: the page of items the query asks for, or the item `id` names. The file is parsed
  * only as far as the answer needs, and `X-Skipped-Lines` counts the malformed lines passed over. A
  * page depends on the file's text and the query alone (the countdown is written in afterwards), so
- * wrtapi-bytecode keeps it: the first page of 1,000 leases costs QuickJS 9M instructions to parse
- * and write, and a file's text changes far less often than a client reads it.
+ * wrtapi-bytecode keeps it: parsing and writing the first page of 1,000 leases cost QuickJS about
+ * 8M instructions, and a file's text changes far less often than a client reads it.
  */
 export async function GET({ ports, request, route, params }: Context) {
   const module = await route.resource!.module();
