@@ -55,6 +55,15 @@ function negativeErrno(call: () => number | void): number {
 
 const utf8 = new TextEncoder();
 
+// Bytes cross between the VM and the host as a string, a character a byte, offset past U+00FF:
+// quickjs-emscripten hands strings over as C strings, which a byte 0 (a gzip has several) would end.
+const BYTE_OFFSET = 0x100;
+function byteText(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 8192) text += String.fromCharCode(...Array.from(bytes.subarray(i, i + 8192), (byte) => byte + BYTE_OFFSET));
+  return text;
+}
+
 export function writeAll(fd: number, text: string | Uint8Array) {
   const bytes = typeof text === 'string' ? utf8.encode(text) : text;
   for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
@@ -96,15 +105,12 @@ export const stdHost = {
   readAsString(fd: number, maxSize?: number): string {
     return readAsString(fd, maxSize);
   },
-  /**
-   * As fread(): up to `length` bytes, short only at end of file, as a latin1 string (a char a byte),
-   * since host values reach the VM by copy.
-   */
+  /** As fread(): up to `length` bytes, short only at end of file, as a string of byte characters (byteText). */
   readBytes(fd: number, length: number): string {
     const bytes = new Uint8Array(Math.max(0, Number(length) | 0));
     let filled = 0;
     for (let count = -1; filled < bytes.length && count !== 0; filled += count) count = readOrEnd(fd, bytes.subarray(filled), bytes.length - filled);
-    return Buffer.from(bytes.buffer, 0, filled).toString('latin1');
+    return byteText(bytes.subarray(0, filled));
   },
   getByte(fd: number): number {
     const byte = new Uint8Array(1);
@@ -117,10 +123,10 @@ export const stdHost = {
       // fwrite() errors are silent in quickjs-libc: FILE.puts returns nothing either way.
     }
   },
-  /** As fwrite() of bytes, which reach the host as a latin1 string (a char a byte). */
+  /** As fwrite() of bytes, which reach the host as a string of byte characters (byteText). */
   writeBytes(fd: number, bytes: string): number {
     try {
-      writeAll(fd, Buffer.from(String(bytes), 'latin1'));
+      writeAll(fd, Uint8Array.from(String(bytes), (character) => character.charCodeAt(0) - BYTE_OFFSET));
       return bytes.length;
     } catch {
       return 0;
@@ -231,14 +237,14 @@ class FILE {
     if (position < 0 || length < 0 || position + length > buffer.byteLength) throw new RangeError('read/write array buffer overflow');
     const bytes = host.readBytes(this.#handle(), length);
     const view = new Uint8Array(buffer, position, bytes.length);
-    for (let i = 0; i < bytes.length; i++) view[i] = bytes.charCodeAt(i);
+    for (let i = 0; i < bytes.length; i++) view[i] = bytes.charCodeAt(i) - ${BYTE_OFFSET};
     return bytes.length;
   }
   write(buffer, position, length) {
     if (position < 0 || length < 0 || position + length > buffer.byteLength) throw new RangeError('read/write array buffer overflow');
     const view = new Uint8Array(buffer, position, length);
     let bytes = '';
-    for (let i = 0; i < view.length; i += 8192) bytes += String.fromCharCode(...view.subarray(i, i + 8192));
+    for (let i = 0; i < view.length; i += 8192) bytes += String.fromCharCode(...Array.from(view.subarray(i, i + 8192), (byte) => byte + ${BYTE_OFFSET}));
     return host.writeBytes(this.#handle(), bytes);
   }
   readAsString(maxSize) {
