@@ -52,9 +52,11 @@ export const BUDGETS = {
  * checked without closures per value (the batch of ten creations 43.5M to 40.7M): the package
  * 111,057 B, the `.apk` 118,693, the core 59,523. Then about 250 B for a body's schema kept with its
  * patterns' sources, recalled before the patterns' module is loaded (a write 0.5-0.8M less): the
- * package 111,309 B, the `.apk` 118,984, the core 59,774.
+ * package 111,309 B, the `.apk` 118,984, the core 59,774. Then about 340 B of the core for the kept
+ * document's gzip, answered to the clients that accept it (39 KB for uhttpd to encrypt and send
+ * instead of 788 KB, 79 KB instead of 1,036 KB with wrtapi-doc): the package 111,649 B, the `.apk` 119,310, the core 60,123.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_330, apk: 119_000, coreCompressed: 59_800 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_670, apk: 119_330, coreCompressed: 60_150 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };

@@ -11,6 +11,7 @@ export interface Request {
   method: string;
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export const RULE = JSON.stringify({ id: 'bench', name: 'Bench', target: 'ACCEPT', match: { src_zone: 'wan', proto: ['tcp'], dest_port: ['2222'] } });
@@ -137,8 +138,12 @@ export const COUNTED: CountedRequest[] = [
   // was kept in ASCII (QuickJS holds it at one byte a character) and written out without a
   // concatenation, 23.4M with each request schema a reference to its patch schema (911 KB), 12.7M
   // written out as the file's bytes, never a string (968 KB); 13.1 with every write's dry_run
-  // parameter and answer (990 KB) and the entry's dry-run lines.
-  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 12.8, target: 20, bytecode: { ceiling: 4.85, target: 10 } },
+  // parameter and answer (990 KB) and the entry's dry-run lines. 13.06M (4.85M from the cache) when
+  // it learnt to answer the kept gzip: the Accept-Encoding read and a larger handler compiled.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', authenticated: false, ceiling: 13.25, target: 20, bytecode: { ceiling: 4.95, target: 10 } },
+  // As the clients that fetch the document ask for it (browsers, curl --compressed, Go's and
+  // Python's HTTP clients): the kept gzip, 39 KB to write out rather than 788 KB, 0.7M less.
+  { name: 'GET /openapi.json (gzip)', method: 'GET', path: '/openapi.json', headers: { 'accept-encoding': 'gzip' }, authenticated: false, ceiling: 12.5, target: 20, bytecode: { ceiling: 4.2, target: 10 } },
 ];
 
 /** dnsmasq's lease file with `count` leases, as prepareSandbox leaves it: 1000. */
@@ -173,6 +178,7 @@ export async function prepareSandbox(root: string, qjs: string): Promise<(reques
       method: request.method,
       url: '/api/v3' + request.path,
       headers: {
+        ...request.headers,
         ...(authenticated ? { authorization: `Bearer ${bearer}` } : {}),
         ...(request.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(request.body)) } : {}),
       },

@@ -204,6 +204,10 @@ export function routerPorts(): Ports {
       const [target, errno] = readlink(real(path));
       return errno === 0 ? target : undefined;
     },
+    rename(from, to) {
+      const errno = rename(real(from), real(to));
+      if (errno !== 0) fail('cannot rename', from, errno);
+    },
     remove(path) {
       const errno = remove(real(path));
       if (errno !== 0 && errno !== -ENOENT) fail('cannot remove', path, errno);

@@ -67,3 +67,30 @@ export async function documentText(ports: Ports): Promise<string> {
   // text at two bytes a character, on every later fetch of the copy too.
   return JSON.stringify(openapiDocument(docs, prose?.fixed() ?? FIXED, sayer(prose?.text)));
 }
+
+/**
+ * The document, assembled, and kept at `kept` (in /tmp, named `<prefix><build's document id>.json`)
+ * with its gzip at `<kept>.gz`. Copies another build kept are removed, and those a killed maker left.
+ * gzip names its output after its input and writes it in place, so it compresses a copy of this
+ * process's own, and both are renamed in: a reader finds each whole or not at all. Without gzip (or
+ * when it fails) only the document is kept.
+ */
+export async function keepDocument(ports: Ports, prefix: string, kept: string): Promise<string> {
+  const text = await documentText(ports);
+  const making = `.${prefix}`;
+  for (const name of ports.list('/tmp')) {
+    const maker = name.startsWith(making) ? name.slice(making.length).split('.')[0] : undefined;
+    if (name.startsWith(prefix) ? `/tmp/${name}` !== kept && `/tmp/${name}` !== `${kept}.gz` : maker && !ports.isRunning(maker)) ports.remove(`/tmp/${name}`);
+  }
+  const own = `/tmp/${making}${ports.pid()}.json`;
+  // A dead process of the same pid may have left one.
+  ports.remove(own);
+  ports.createExclusive(own, text);
+  try {
+    if (ports.run(['/bin/gzip', '-k', '-f', own]).code === 0) ports.rename(`${own}.gz`, `${kept}.gz`);
+  } finally {
+    ports.remove(`${own}.gz`);
+  }
+  ports.rename(own, kept);
+  return text;
+}

@@ -47,6 +47,8 @@ export interface Ports {
   createLink(path: string, target: string): boolean;
   /** A symbolic link's target; undefined when the path is missing or not a link. */
   readLink(path: string): string | undefined;
+  /** Renames a file over another in one step, so a reader finds the old file or the new, never neither. */
+  rename(from: string, to: string): void;
   /** Removes a file; a missing file is not an error. */
   remove(path: string): void;
   /** Names in a directory (without `.` and `..`), or [] when it does not exist. */

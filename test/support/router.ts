@@ -31,6 +31,8 @@ export interface Response {
   /** By lower-case name; repeated headers joined with ", ". */
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes as sent, for a body that is not text (a gzip). */
+  bytes: Buffer;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
 }
@@ -169,7 +171,7 @@ export async function newRouter(options: { packageManager?: PackageManager; wire
       const shownOnce = (json as { bearer?: unknown } | undefined)?.bearer;
       if (typeof shownOnce === 'string') audit.secrets.add(shownOnce);
       else audit.outputs.push(JSON.stringify(answer.headers) + text);
-      return { status: answer.status, headers: responseHeaders, body: text, json };
+      return { status: answer.status, headers: responseHeaders, body: text, bytes: answer.body, json };
     },
     token,
     async mint(name, scopes, extraArgs = []) {
