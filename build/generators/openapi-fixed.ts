@@ -226,7 +226,7 @@ function fixedPaths(): Record<string, Operation> {
     },
     ...packagePaths(),
     '/openapi.json': {
-      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document.', headers: named(), content: json({ type: 'object' }) } }, {
+      get: deferred('This document', 'operations', [403, 500], { 200: { description: 'The OpenAPI 3.1 document; gzipped (`Content-Encoding: gzip`) when the request\'s `Accept-Encoding` admits gzip.', headers: named(), content: json({ type: 'object' }) } }, {
         operationId: 'getOpenapi',
         ...open,
       }),
