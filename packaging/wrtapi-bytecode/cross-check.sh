@@ -6,7 +6,7 @@
 # with their header, read back (a forged entry is obeyed), refused in a group-writable folder, and a
 # missing bytecode.so leaves the modules compiled from source; its sha256hex() gives the standard's
 # digests of a string's UTF-8, and its hash64() the digits of src/engine/etag.ts (test/unit/hash.test.ts
-# holds the same values).
+# holds the same values); its exec() runs programs as os.exec does.
 #
 #   packaging/wrtapi-bytecode/cross-check.sh [host|mips|mipsel|aarch64]...   (default: all four)
 #
@@ -210,6 +210,36 @@ no name'
   [[ ! -e $cache/code.object && ! -e ${cache%/*}/escape.object ]] || fail "a value holding code, or a name with a slash, was kept"
 }
 
+# exec() runs a program as os.exec does: the same descriptors open in the child (held ones not
+# among them), its stdout where asked, an exit status, a signal negated, 127 for a missing program,
+# and without blocking the pid to wait for.
+check_exec() {
+  cat >"$out/exec.js" <<'JS'
+import * as os from 'os';
+import * as std from 'std';
+const [, so, dir] = scriptArgs;
+const list = "for f in /proc/$$/fd/*; do printf '%s ' ${f##*/}; done";
+import(so).then(({ exec }) => {
+  // Held where the child's own (the glob's folder, 3) cannot be.
+  const held = [20, 21, 22, 23].map((fd) => os.dup2(os.open('/dev/null', os.O_RDONLY), fd) && fd);
+  const out = (name) => os.open(`${dir}/fds.${name}`, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600);
+  print(exec(['/bin/sh', '-c', list], 0, out('module'), 2, true), os.exec(['/bin/sh', '-c', list], { block: true, usePath: false, stdout: out('os') }));
+  const [module, qjs] = ['module', 'os'].map((name) => std.loadFile(`${dir}/fds.${name}`));
+  print(module === qjs && module.length > 0 && !held.some((fd) => module.split(' ').includes(String(fd))) ? 'same descriptors' : `module: ${module}, os.exec: ${qjs}`);
+  print(exec(['/bin/sh', '-c', 'exit 3'], 0, 1, 2, true), exec(['/bin/sh', '-c', 'kill -TERM $$'], 0, 1, 2, true), exec(['/nonexistent'], 0, 1, 2, true));
+  const pid = exec(['/bin/sh', '-c', 'exit 5'], 0, 1, 2, false);
+  const [waited, status] = os.waitpid(pid, 0);
+  print(pid > 0 && waited === pid, status >> 8);
+});
+JS
+  local expected='0 0
+same descriptors
+3 -15 127
+true 5' got
+  got=$("${emu[@]}" "$out/qjs" -m "$out/exec.js" "$out/bytecode.so" "$out" 2>&1) || fail "exec failed: $got"
+  [[ $got == "$expected" ]] || fail "exec: expected ${expected@Q}, got ${got@Q}"
+}
+
 # Builds and checks one architecture, its output in $work/$arch.log.
 check_arch() {
   arch=$1 out=$work/$1
@@ -225,6 +255,7 @@ check_arch() {
   check_sha256hex
   check_hash64
   check_objects
+  check_exec
 }
 
 run_arch() {

@@ -179,7 +179,7 @@ async function buildQjs(): Promise<string> {
 }
 
 // What the module is built from: its C, and the header they share, a change to which must rebuild it too.
-const bytecodeFiles = ['bytecode.c', 'entry.c', 'objects.c', 'files.c', 'sha256.c', 'hash64.c', 'entry.h', 'files.h'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
+const bytecodeFiles = ['bytecode.c', 'entry.c', 'objects.c', 'files.c', 'sha256.c', 'hash64.c', 'spawn.c', 'entry.h', 'files.h'].map((name) => join(projectRoot, 'packaging/wrtapi-bytecode/src', name));
 const bytecodeSources = bytecodeFiles.filter((file) => file.endsWith('.c'));
 let bytecodeBuild: Promise<string> | undefined;
 

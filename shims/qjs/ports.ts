@@ -16,6 +16,8 @@ export interface NativeModule {
   hash64?(text: string): string;
   recall?(name: string, text: string): unknown;
   remember?(name: string, text: string, value: unknown): void;
+  /** os.exec of a path with these three descriptors as its stdio, every other closed, without copying the process (spawn.c). */
+  exec?(argv: string[], stdin: number, stdout: number, stderr: number, block: boolean): number;
 }
 
 declare global {
@@ -29,6 +31,7 @@ declare global {
  */
 export function routerPorts(): Ports {
   const root = (getenv('WRTAPI_ROOT') ?? '').replace(/\/+$/, '');
+  const spawn = globalThis.wrtapiNative?.exec;
   const real = (path: string) => root + path;
   let temporaryCounter = 0;
 
@@ -103,7 +106,8 @@ export function routerPorts(): Ports {
     remove(input);
     try {
       if (fds.some((fd) => fd < 0)) fail('cannot open', base, fds.find((fd) => fd < 0)!);
-      const code = exec([real(argv[0]), ...argv.slice(1)], { block: wait, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
+      const command = [real(argv[0]), ...argv.slice(1)];
+      const code = spawn ? spawn(command, fds[0], fds[1], fds[2], wait) : exec(command, { block: wait, usePath: false, stdin: fds[0], stdout: fds[1], stderr: fds[2] });
       return wait ? { code, stdout: loadFile(outputs[0]) ?? '', stderr: loadFile(outputs[1]) ?? '' } : { code, stdout: '', stderr: '' };
     } finally {
       for (const fd of fds) if (fd >= 0) close(fd);

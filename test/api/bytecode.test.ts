@@ -176,7 +176,7 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
 }
 
 if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
-  test('answers, files and log lines are the same with the module and without it', async () => {
+  test('answers, files, log lines and the programs run are the same with the module and without it', async () => {
     const [cached, plain] = [await newRouter(), await newRouter()];
     try {
       await installBytecodeModule(cached.root);
@@ -212,6 +212,10 @@ if (engine === 'native' && process.env.WRTAPI_BYTECODE !== '1') {
       const log = (router: Router) => masked(readFileSync(router.path('/var/log/messages'), 'utf8')).split('\n').filter((line) => line.includes('wrtapi'));
       assert.ok(log(plain).filter((line) => line.includes(' AUDIT ')).length >= 4, log(plain).join('\n'));
       assert.equal(log(cached), log(plain));
+      // The programs wrtapi ran, started by the module's exec() on one router and os.exec on the other.
+      const calls = (router: Router) => ['ubus', 'init'].map((log) => readFileSync(router.path(`/var/log/${log}.log`), 'utf8'));
+      assert.ok(calls(plain)[0].includes('system info\n') && calls(plain)[1].includes('firewall reload\n'), calls(plain).join('\n'));
+      assert.equal(calls(cached), calls(plain));
       assert.ok(readdirSync(cached.path('/tmp/wrtapi/bytecode')).length > 20, 'the cache was in use');
     } finally {
       await Promise.all([cached.cleanup(), plain.cleanup()]);

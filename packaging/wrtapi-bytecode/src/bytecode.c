@@ -224,6 +224,7 @@ JSValue js_sha256_hex(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
 JSValue js_hash64(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* hash64.c */
 JSValue js_recall(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* objects.c */
 JSValue js_remember(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* objects.c */
+JSValue js_exec(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv); /* spawn.c */
 
 static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("use", 1, js_use),
@@ -231,6 +232,7 @@ static const JSCFunctionListEntry exports[] = {
     JS_CFUNC_DEF("hash64", 1, js_hash64),
     JS_CFUNC_DEF("recall", 2, js_recall),
     JS_CFUNC_DEF("remember", 3, js_remember),
+    JS_CFUNC_DEF("exec", 5, js_exec),
 };
 
 static int init(JSContext *ctx, JSModuleDef *m)
