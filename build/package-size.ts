@@ -54,9 +54,11 @@ export const BUDGETS = {
  * patterns' sources, recalled before the patterns' module is loaded (a write 0.5-0.8M less): the
  * package 111,309 B, the `.apk` 118,984, the core 59,774. Then about 340 B of the core for the kept
  * document's gzip, answered to the clients that accept it (39 KB for uhttpd to encrypt and send
- * instead of 788 KB, 79 KB instead of 1,036 KB with wrtapi-doc): the package 111,649 B, the `.apk` 119,310, the core 60,123.
+ * instead of 788 KB, 79 KB instead of 1,036 KB with wrtapi-doc): the package 111,649 B, the `.apk` 119,310, the core 60,123. Then
+ * 30 B of the core for the qjs ports starting programs with wrtapi-bytecode's exec (a child 0.5 ms
+ * less): the package 111,664 B, the `.apk` 119,323, the core 60,153.
  */
-export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_670, apk: 119_330, coreCompressed: 60_150 };
+export const MISSED: Partial<Record<keyof typeof BUDGETS, number>> = { package: 111_690, apk: 119_350, coreCompressed: 60_180 };
 const enforced = (budget: keyof typeof BUDGETS) => MISSED[budget] ?? BUDGETS[budget];
 
 export const UAPI = { package: 117_343, installed: 938_942 };
