@@ -47,7 +47,7 @@ export function described(doc: ResourceDoc, prose?: DocProse): ResourceDoc {
 }
 
 /** The document's text, from each resource's generated doc and the fixed part the build wrote, with the prose when installed. */
-export async function documentText(ports: Ports): Promise<string> {
+async function documentText(ports: Ports): Promise<string> {
   const [{ allResources }, { FIXED }, { pattern }, { openapiDocument }, { withPatterns }, { resourceDoc }] = await Promise.all([
     import('../engine/tables.js'),
     import('../generated/openapi-fixed.js'),
