@@ -12,8 +12,8 @@ const KEPT = `/tmp/${KEPT_PREFIX}${DOCUMENT_ID}.json`;
  * security headers.
  *
  * A client that accepts gzip gets the copy busybox's gzip made of it: 39 KB instead of 788 KB (79 KB
- * instead of 1,036 KB with wrtapi-doc) for uhttpd to encrypt and send, which on a router's CPU costs
- * more than the rest of the request.
+ * instead of 1,036 KB with wrtapi-doc) for uhttpd to send, each byte encrypted by the router's CPU,
+ * most often in software.
  */
 export async function GET({ ports, request }: Context) {
   const packed = acceptsGzip(request.header('Accept-Encoding')) ? ports.readFileBytes(`${KEPT}.gz`) : undefined;
