@@ -56,7 +56,8 @@ function negativeErrno(call: () => number | void): number {
 const utf8 = new TextEncoder();
 
 // Bytes cross between the VM and the host as a string, a character a byte, offset past U+00FF:
-// quickjs-emscripten hands strings over as C strings, which a byte 0 (a gzip has several) would end.
+// quickjs-emscripten hands a string from the VM to the host as a C string, which a byte 0 (a gzip
+// has several) would end. Both ways use the one encoding.
 const BYTE_OFFSET = 0x100;
 function byteText(bytes: Uint8Array): string {
   let text = '';

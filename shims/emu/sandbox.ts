@@ -59,7 +59,7 @@ const API_ALIAS = '/api/v3=/cgi-bin/wrtapi';
  */
 export function installDoc(root: string): void {
   cpSync(docDir, join(root, 'usr/share/wrtapi-doc'), { recursive: true });
-  for (const name of readdirSync(join(root, 'tmp'))) if (/^wrtapi-openapi\..*\.json(\.gz)?$/.test(name)) rmSync(join(root, 'tmp', name));
+  for (const name of readdirSync(join(root, 'tmp'))) if (name.startsWith('wrtapi-openapi.')) rmSync(join(root, 'tmp', name));
 }
 
 /**

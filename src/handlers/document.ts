@@ -79,8 +79,9 @@ export async function keepDocument(ports: Ports, prefix: string, kept: string): 
   const text = await documentText(ports);
   const making = `.${prefix}`;
   for (const name of ports.list('/tmp')) {
-    const maker = name.startsWith(making) ? name.slice(making.length).split('.')[0] : undefined;
-    if (name.startsWith(prefix) ? `/tmp/${name}` !== kept && `/tmp/${name}` !== `${kept}.gz` : maker && !ports.isRunning(maker)) ports.remove(`/tmp/${name}`);
+    const path = `/tmp/${name}`;
+    if (name.startsWith(prefix) && path !== kept && path !== `${kept}.gz`) ports.remove(path);
+    else if (name.startsWith(making) && !ports.isRunning(name.slice(making.length).split('.')[0])) ports.remove(path);
   }
   const own = `/tmp/${making}${ports.pid()}.json`;
   // A dead process of the same pid may have left one.

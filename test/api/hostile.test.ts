@@ -55,6 +55,9 @@ test('a body that is not well-formed UTF-8 is 400 and stores nothing; well-forme
     const body = Buffer.concat([Buffer.from('{"name": "'), Buffer.from(hex, 'hex'), Buffer.from('fzr", "target": "ACCEPT", "match": {"src_zone": "wan"}}')]);
     assertRefused(await call({ method: 'POST', path: '/firewall/rules', body, headers: { 'content-type': 'application/json' } }), /not well-formed UTF-8/);
   }
+  // A raw NUL byte in a string is the JSON parser's to refuse, as a character.
+  const nul = Buffer.concat([Buffer.from('{"name": "a'), Buffer.from([0]), Buffer.from('b", "target": "ACCEPT", "match": {"src_zone": "wan"}}')]);
+  assertRefused(await call({ method: 'POST', path: '/firewall/rules', body: nul, headers: { 'content-type': 'application/json' } }), /Malformed JSON: .*character/);
   assert.equal(router.snapshot(), before);
   const text = 'Zoë → 😀 €';
   const stored = await call({ method: 'POST', path: '/firewall/rules', body: { ...RULE, id: 'utf8', name: text } });

@@ -53,10 +53,11 @@ JSValue js_exec(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *a
             return JS_EXCEPTION;
     block = JS_ToBool(ctx, argv[4]);
     length = JS_GetPropertyStr(ctx, argv[0], "length");
-    status = JS_ToUint32(ctx, &count, length);
-    JS_FreeValue(ctx, length);
-    if (status)
+    if (JS_ToUint32(ctx, &count, length)) {
+        JS_FreeValue(ctx, length);
         return JS_EXCEPTION;
+    }
+    JS_FreeValue(ctx, length);
     if (count < 1 || count > 65535)
         return JS_ThrowRangeError(ctx, "invalid exec argument list");
     if (!(args = js_mallocz(ctx, sizeof *args * (count + 1))))
