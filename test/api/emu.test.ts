@@ -57,7 +57,7 @@ test('init creates the router filesystem and refuses a non-empty directory', () 
     initSandbox(router.root, { force: true });
   }));
 
-test('ubus call answers from var/emu/ubus, fails like ubus for unknown objects and methods, and without ubusd', () =>
+test('ubus call answers from var/emu/ubus, fails like ubus for unknown objects and methods (the call spelled out unless to a terminal), and without ubusd', () =>
   withRouter((router) => {
     const board = runStandIn(router, ['/bin/ubus', 'call', 'system', 'board']);
     assert.is(board.code, 0);
@@ -66,10 +66,13 @@ test('ubus call answers from var/emu/ubus, fails like ubus for unknown objects a
     assert.equal(dump.interface.map((entry) => entry.interface), ['lan', 'loopback', 'wan', 'wan6']);
     assert.is(JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.interface.lan', 'status', '{}']).stdout).l3_device, 'br-lan');
     assert.equal(runStandIn(router, ['/bin/ubus', 'call', 'nosuch', 'status']), { code: 4, stdout: '', stderr: 'Command failed: Not found\n' });
-    assert.equal(runStandIn(router, ['/bin/ubus', 'call', 'system', 'nosuch']), { code: 3, stdout: '', stderr: 'Command failed: Method not found\n' });
+    assert.equal(runStandIn(router, ['/bin/ubus', 'call', 'system', 'nosuch']), { code: 253, stdout: '', stderr: 'Command failed: ubus call system nosuch (Method not found)\n' });
+    // To a terminal (script(1) gives it one), ubus prints only the status's text, and exits with the status.
+    const byHand = spawnSync('script', ['-qec', `${router.path('/bin/ubus')} call system nosuch '{}'; echo "exit $?"`, '/dev/null'], { env: { PATH: '/usr/bin:/bin', WRTAPI_ROOT: router.root }, encoding: 'utf8' });
+    assert.is(byHand.stdout.replace(/\r/g, ''), 'Command failed: Method not found\nexit 3\n');
     writeFileSync(router.path('/var/emu/ubus-down'), '');
     assert.equal(runStandIn(router, ['/bin/ubus', 'call', 'system', 'info']), { code: 255, stdout: '', stderr: 'Failed to connect to ubus\n' });
-    assert.is(readFileSync(router.path('/var/log/ubus.log'), 'utf8'), 'system board\nnetwork.interface dump\nnetwork.interface.lan status {}\nnosuch status\nsystem nosuch\n');
+    assert.is(readFileSync(router.path('/var/log/ubus.log'), 'utf8'), 'system board\nnetwork.interface dump\nnetwork.interface.lan status {}\nnosuch status\nsystem nosuch\nsystem nosuch {}\n');
   }));
 
 test('network.wireless status follows etc/config/wireless: radios up with an enabled interface, ifnames by mode, anonymous sections by libuci\'s names', () =>
@@ -91,7 +94,7 @@ test('network.wireless status follows etc/config/wireless: radios up with an ena
 test('iwinfo info and assoclist answer as rpcd\'s plugin for what netifd set up, from etc/config/wireless and var/emu/stations; other devices are not found', () =>
   withRouter((router) => {
     const ubus = (method: string, device?: string) => runStandIn(router, ['/bin/ubus', 'call', 'iwinfo', method, ...(device === undefined ? [] : [JSON.stringify({ device })])]);
-    assert.equal(ubus('info', 'phy0-ap0'), { code: 4, stdout: '', stderr: 'Command failed: Not found\n' }, 'the stock radios are disabled');
+    assert.equal(ubus('info', 'phy0-ap0'), { code: 252, stdout: '', stderr: 'Command failed: ubus call iwinfo info {"device":"phy0-ap0"} (Not found)\n' }, 'the stock radios are disabled');
     const path = router.path('/etc/config/wireless');
     writeFileSync(path, `${readFileSync(path, 'utf8').replace(/\toption disabled '1'\n/g, '')}\nconfig wifi-iface 'client'\n\toption device 'radio0'\n\toption mode 'sta'\n\toption ssid 'Up'\n\toption encryption 'sae'\n\toption key 'k'\n\nconfig wifi-iface 'legacy'\n\toption device 'radio1'\n\toption mode 'wds'\n`);
     writeFileSync(router.path('/var/emu/stations'), 'phy1-ap0 02:aa:00:00:00:01 -60\n');
@@ -102,8 +105,8 @@ test('iwinfo info and assoclist answer as rpcd\'s plugin for what netifd set up,
     const associated = JSON.parse(ubus('assoclist', 'phy1-ap0').stdout).results;
     assert.equal([associated.length, associated[0].mac, associated[0].signal, typeof associated[0].rx.rate], [1, '02:AA:00:00:00:01', -60, 'number']);
     assert.is(JSON.parse(ubus('assoclist', 'phy0-sta0').stdout).results.length, 1, 'a client is associated to its AP');
-    assert.equal(ubus('info', 'eth0'), { code: 4, stdout: '', stderr: 'Command failed: Not found\n' });
-    assert.equal(ubus('info'), { code: 2, stdout: '', stderr: 'Command failed: Invalid argument\n' });
+    assert.equal(ubus('info', 'eth0'), { code: 252, stdout: '', stderr: 'Command failed: ubus call iwinfo info {"device":"eth0"} (Not found)\n' });
+    assert.equal(ubus('info'), { code: 254, stdout: '', stderr: 'Command failed: ubus call iwinfo info (Invalid argument)\n' });
     const radio1 = JSON.parse(runStandIn(router, ['/bin/ubus', 'call', 'network.wireless', 'status']).stdout).radio1;
     assert.equal(radio1.interfaces.map((iface: any) => [iface.section, iface.ifname]), [['default_radio1', 'phy1-ap0'], ['legacy', undefined]], 'mac80211.sh sets up no wds mode');
   }));

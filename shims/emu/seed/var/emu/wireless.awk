@@ -152,7 +152,8 @@ current != "" && /^[ \t]*(option|list)[ \t]/ {
 	next
 }
 END {
-	if (invalid) { print "Command failed: Invalid argument" > "/dev/stderr"; exit 2 }
+	# rpcd's statuses, which bin/ubus reports as its CLI does.
+	if (invalid) exit 2
 	out = "{"
 	for (r = 1; r <= nradios; r++) {
 		radio = radios[r]; enabled = 0
@@ -174,6 +175,6 @@ END {
 		}
 		out = out "]}"
 	}
-	if (call != "") { print "Command failed: Not found" > "/dev/stderr"; exit 4 }
+	if (call != "") exit 4
 	print out "}"
 }
