@@ -155,6 +155,7 @@ test('a batch answers each operation\'s result and the changes and reloads of th
   assert.equal(body.results.map((result: Body) => result.status), [200, 200, 200, 200, 204]);
   assert.is(body.results[2].body.match.src_zone, 'dmz', 'a read sees what the operations before it staged');
   assert.is(body.results[4].body, null);
+  // Each package from where the batch found it to where it leaves it: the rule it creates and deletes shows nothing.
   assert.equal(body.changes, {
     firewall: ["firewall.dmz='zone'", "firewall.dmz.name='dmz'", "firewall.dmz.input='REJECT'", "firewall.dmz.output='ACCEPT'", "firewall.dmz.forward='REJECT'"],
     network: ["network.lan.ip6assign='64'"],
